@@ -1,0 +1,57 @@
+"""Load a chronicle directory (or some files beside its ontology) into a store, strictly and atomically."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import ChronicleError
+from .iris import graph_iri, slugify
+from .project import Project
+from .sourcemap import SourceMap, display_name
+from .store import ParsedFile, Store, open_store
+
+
+@dataclass
+class LoadedGraph:
+    """A store holding the loaded files, and where each subject came from."""
+
+    store: Store
+    sources: SourceMap
+    files: list[ParsedFile]
+
+    @property
+    def triple_count(self) -> int:
+        return sum(f.triples for f in self.files)
+
+
+def load_project(project: Project, store_spec: str = "memory") -> LoadedGraph:
+    """The ontology, vocabularies and every data set of the project, one named graph each."""
+    return _load(project.graph_files(), project.root, store_spec)
+
+
+def load_with_ontology(project: Project, paths: list[Path], store_spec: str = "memory") -> LoadedGraph:
+    """The project's ontology and vocabularies plus the given files (each its own graph)."""
+    ontology = [(p, g) for p, g in project.graph_files() if p.parent == project.root / "ontology"]
+    given = []
+    for path in paths:
+        if not path.is_file():
+            raise ChronicleError(f"{path}: no such file")
+        given.append((path, graph_iri("file-" + (slugify(path.stem) or "data"))))
+    return _load(ontology + given, project.root, store_spec)
+
+
+def _load(files: list[tuple[Path, str]], root: Path, store_spec: str) -> LoadedGraph:
+    store = open_store(store_spec)
+    sources = SourceMap()
+    parsed = []
+    for path, graph in files:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            raise ChronicleError(f"{display_name(path, root)}: not UTF-8 text ({error.reason})") from None
+        name = display_name(path, root)
+        result = store.load_file(path, graph, name)
+        sources.add_file(name, text, result.prefixes, result.subjects)
+        parsed.append(result)
+    return LoadedGraph(store, sources, parsed)

@@ -1,0 +1,57 @@
+"""Where each subject of a loaded file is written, so reports can say `file:line`.
+
+Oxigraph's parser reports positions only for errors, so the map is read off the text: a subject's
+line is the first line that starts with one of its spellings (`<iri>` or `prefix:local`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Location:
+    file: str
+    line: int
+
+
+@dataclass
+class SourceMap:
+    """Subject IRI -> the places its statement blocks start, with the predicates each place asserts."""
+
+    _places: dict[str, list[tuple[Location, set[str]]]] = field(default_factory=dict)
+
+    def add_file(self, display_name: str, text: str, prefixes: dict[str, str],
+                 subjects: dict[str, set[str]]) -> None:
+        spellings: dict[str, str] = {}
+        for subject in subjects:
+            spellings[f"<{subject}>"] = subject
+            for prefix, namespace in prefixes.items():
+                if subject.startswith(namespace):
+                    spellings[f"{prefix}:{subject[len(namespace):]}"] = subject
+        for number, line in enumerate(text.splitlines(), start=1):
+            words = line.split(None, 1)
+            subject = spellings.pop(words[0], None) if words else None
+            if subject is not None and not any(
+                place.file == display_name for place, _ in self._places.get(subject, [])
+            ):
+                self._places.setdefault(subject, []).append(
+                    (Location(display_name, number), subjects[subject])
+                )
+
+    def locate(self, subject: str, predicate: str | None = None) -> Location | None:
+        """The place that asserts `predicate` of `subject` if known, else where `subject` is first written."""
+        places = self._places.get(subject, [])
+        for place, predicates in places:
+            if predicate in predicates:
+                return place
+        return places[0][0] if places else None
+
+
+def display_name(path: Path, root: Path) -> str:
+    """A path relative to the chronicle directory when inside it, else as given."""
+    try:
+        return str(path.resolve().relative_to(root))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,197 @@
+"""The one place that talks to the RDF engine.
+
+`open_store("memory")` is Oxigraph in memory, `open_store("oxigraph:PATH")` Oxigraph on disk. Files are
+parsed with Oxigraph's strict parsers; a syntax error becomes a DataSyntaxError with file, line and column.
+Nothing above this module imports pyoxigraph or builds rdflib graphs itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyoxigraph as ox
+import rdflib
+from oxrdflib import OxigraphStore as _RdflibOxigraphStore
+from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
+
+from .errors import ChronicleError, DataSyntaxError
+from .formats import RdfFormat, format_for_path
+
+_OX_FORMATS = {
+    "turtle": ox.RdfFormat.TURTLE,
+    "ntriples": ox.RdfFormat.N_TRIPLES,
+    "jsonld": ox.RdfFormat.JSON_LD,
+    "trig": ox.RdfFormat.TRIG,
+    "nquads": ox.RdfFormat.N_QUADS,
+}
+
+_XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
+
+Term = rdflib.term.Node
+Row = dict[str, Term]
+
+
+@dataclass(frozen=True)
+class ParsedFile:
+    """What loading one file produced: its triples' subjects with their predicates, and its prefixes."""
+
+    path: Path
+    graph: str
+    triples: int
+    prefixes: dict[str, str]
+    subjects: dict[str, set[str]]
+
+
+class Store:
+    """An Oxigraph dataset: named graphs loaded from files, queried with SPARQL."""
+
+    def __init__(self, inner: ox.Store, spec: str) -> None:
+        self._inner = inner
+        self.spec = spec
+
+    def load_file(self, path: Path, graph: str, name: str | None = None) -> ParsedFile:
+        """Parse `path` strictly into named graph `graph`, all or nothing; errors name it `name`."""
+        name = name or str(path)
+        fmt = format_for_path(name)
+        graph_node = ox.NamedNode(graph)
+        try:
+            parser = ox.parse(path=str(path), format=_OX_FORMATS[fmt.name])
+            quads = [ox.Quad(q.subject, q.predicate, q.object, graph_node) for q in parser]
+        except SyntaxError as error:
+            raise _syntax_error(Path(name), error) from None
+        except OSError as error:
+            raise ChronicleError(f"{name}: cannot read: {error.strerror or error}") from None
+        subjects: dict[str, set[str]] = {}
+        for quad in quads:
+            if isinstance(quad.subject, ox.BlankNode) or isinstance(quad.object, ox.BlankNode):
+                raise ChronicleError(
+                    f"{name}: blank nodes are not allowed (near the statement about {quad.subject}): "
+                    "give every node an IRI, see docs/model.md"
+                )
+            subjects.setdefault(quad.subject.value, set()).add(quad.predicate.value)
+        self._inner.extend(quads)
+        return ParsedFile(path, graph, len(quads), dict(parser.prefixes), subjects)
+
+    def query(self, sparql: str, bindings: Mapping[str, Term] | None = None) -> list[Row]:
+        """Run a SELECT over the union of all graphs; values in `bindings` are bound by the engine."""
+        substitutions = {ox.Variable(k): _to_ox(v) for k, v in (bindings or {}).items()}
+        try:
+            solutions = self._inner.query(
+                sparql, use_default_graph_as_union=True, substitutions=substitutions
+            )
+        except SyntaxError as error:
+            raise ChronicleError(f"SPARQL syntax error: {error}") from None
+        variables = [v.value for v in solutions.variables]
+        return [
+            {name: _from_ox(solution[name]) for name in variables if solution[name] is not None}
+            for solution in solutions
+        ]
+
+    def graphs(self) -> list[str]:
+        """The named graphs, sorted."""
+        return sorted(g.value for g in self._inner.named_graphs())
+
+    def triples(self, graph: str | None = None) -> Iterator[tuple[Term, Term, Term]]:
+        """Every triple of one graph, or of all graphs (duplicates across graphs included)."""
+        graph_node = ox.NamedNode(graph) if graph else None
+        for quad in self._inner.quads_for_pattern(None, None, None, graph_node):
+            yield _from_ox(quad.subject), _from_ox(quad.predicate), _from_ox(quad.object)
+
+    def dump(self, fmt: RdfFormat, prefixes: Mapping[str, str]) -> bytes:
+        """The union of all graphs, deduplicated and sorted, in `fmt`: the same data gives the same bytes."""
+        return ox.serialize(self._sorted_triples(), format=_OX_FORMATS[fmt.name], prefixes=dict(prefixes))
+
+    def statements(self) -> set[str]:
+        """The union of all graphs as a set of N-Triples statements, for comparing graphs."""
+        return {_statement(t) for t in self._sorted_triples()}
+
+    def _sorted_triples(self) -> list[ox.Triple]:
+        triples = {ox.Triple(q.subject, q.predicate, q.object) for q in self._inner}
+        return sorted(triples, key=lambda t: (str(t.subject), str(t.predicate), str(t.object)))
+
+    def union_graph(self) -> rdflib.Graph:
+        """All graphs merged into one rdflib graph (backed by Oxigraph), for pySHACL."""
+        merged = ox.Store()
+        merged.extend(
+            ox.Quad(q.subject, q.predicate, q.object, ox.DefaultGraph()) for q in self._inner
+        )
+        return rdflib.Graph(store=_RdflibOxigraphStore(store=merged), identifier=DATASET_DEFAULT_GRAPH_ID)
+
+
+def open_store(spec: str = "memory") -> Store:
+    """Open the store a --store value names: `memory` or `oxigraph:PATH`."""
+    if spec == "memory":
+        return Store(ox.Store(), spec)
+    if spec.startswith("oxigraph:") and len(spec) > len("oxigraph:"):
+        path = Path(spec.removeprefix("oxigraph:"))
+        try:
+            return Store(ox.Store(str(path)), spec)
+        except OSError as error:
+            raise ChronicleError(f"--store {spec}: cannot open the Oxigraph store: {error}") from None
+    raise ChronicleError(f"--store {spec!r} is not a store: use 'memory' or 'oxigraph:PATH'")
+
+
+def parse_statements(data: bytes, fmt: RdfFormat, name: str) -> set[str]:
+    """Parse serialized RDF strictly into a set of N-Triples statements (graph names dropped)."""
+    try:
+        return {_statement(q.triple) for q in ox.parse(data, format=_OX_FORMATS[fmt.name])}
+    except SyntaxError as error:
+        raise _syntax_error(Path(name), error) from None
+
+
+def _statement(triple: ox.Triple) -> str:
+    return f"{triple.subject} {triple.predicate} {triple.object} ."
+
+
+def parse_rdflib(files: list[tuple[Path, str]]) -> rdflib.Graph:
+    """Parse files strictly with Oxigraph into one plain rdflib graph (for shapes graphs).
+
+    Each file is given with the name its errors should show.
+    """
+    graph = rdflib.Graph()
+    for path, name in files:
+        fmt = format_for_path(path)
+        try:
+            for quad in ox.parse(path=str(path), format=_OX_FORMATS[fmt.name], rename_blank_nodes=True):
+                graph.add((_from_ox(quad.subject), _from_ox(quad.predicate), _from_ox(quad.object)))
+        except SyntaxError as error:
+            raise _syntax_error(Path(name), error) from None
+        except OSError as error:
+            raise ChronicleError(f"{name}: cannot read: {error.strerror or error}") from None
+    return graph
+
+
+def _syntax_error(path: Path, error: SyntaxError) -> DataSyntaxError:
+    message = str(error.msg if hasattr(error, "msg") else error)
+    reason = message.split(": ", 1)[1] if message.startswith("Parser error at") else message
+    return DataSyntaxError(path, error.lineno, error.offset, reason)
+
+
+def _to_ox(term: Term) -> ox.NamedNode | ox.BlankNode | ox.Literal:
+    if isinstance(term, rdflib.URIRef):
+        return ox.NamedNode(str(term))
+    if isinstance(term, rdflib.BNode):
+        return ox.BlankNode(str(term))
+    if isinstance(term, rdflib.Literal):
+        if term.language:
+            return ox.Literal(str(term), language=term.language)
+        if term.datatype:
+            return ox.Literal(str(term), datatype=ox.NamedNode(str(term.datatype)))
+        return ox.Literal(str(term))
+    raise ChronicleError(f"cannot use {term!r} as an RDF term")
+
+
+def _from_ox(term: object) -> Term:
+    if isinstance(term, ox.NamedNode):
+        return rdflib.URIRef(term.value)
+    if isinstance(term, ox.BlankNode):
+        return rdflib.BNode(term.value)
+    if isinstance(term, ox.Literal):
+        if term.language:
+            return rdflib.Literal(term.value, lang=term.language)
+        if term.datatype.value == _XSD_STRING:
+            return rdflib.Literal(term.value)
+        return rdflib.Literal(term.value, datatype=rdflib.URIRef(term.datatype.value))
+    raise ChronicleError(f"unsupported RDF term {term!r}")
