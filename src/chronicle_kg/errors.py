@@ -43,3 +43,11 @@ class ValidationFailed(ChronicleError):
     def __init__(self, report: object, message: str) -> None:
         self.report = report
         super().__init__(message)
+
+
+class ParameterError(ChronicleError):
+    """A query parameter that is missing, unknown or of the wrong type."""
+
+
+class QueryError(ChronicleError):
+    """A query that cannot run: unknown name, syntax error, refused feature."""

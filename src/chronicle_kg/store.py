@@ -16,7 +16,7 @@ import rdflib
 from oxrdflib import OxigraphStore as _RdflibOxigraphStore
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 
-from .errors import ChronicleError, DataSyntaxError
+from .errors import ChronicleError, DataSyntaxError, QueryError
 from .formats import RdfFormat, format_for_path
 
 _OX_FORMATS = {
@@ -74,20 +74,22 @@ class Store:
         self._inner.extend(quads)
         return ParsedFile(path, graph, len(quads), dict(parser.prefixes), subjects)
 
-    def query(self, sparql: str, bindings: Mapping[str, Term] | None = None) -> list[Row]:
-        """Run a SELECT over the union of all graphs; values in `bindings` are bound by the engine."""
-        substitutions = {ox.Variable(k): _to_ox(v) for k, v in (bindings or {}).items()}
+    def select(self, sparql: str) -> tuple[list[Row], list[str]]:
+        """Run a SELECT over the union of all graphs: its rows and its variables, in order."""
         try:
-            solutions = self._inner.query(
-                sparql, use_default_graph_as_union=True, substitutions=substitutions
-            )
+            solutions = self._inner.query(sparql, use_default_graph_as_union=True)
         except SyntaxError as error:
-            raise ChronicleError(f"SPARQL syntax error: {error}") from None
+            raise QueryError(f"SPARQL syntax error: {error}") from None
+        except OSError as error:
+            raise QueryError(f"the query failed: {error}") from None
+        if not isinstance(solutions, ox.QuerySolutions):
+            raise QueryError("only SELECT queries return rows: use SELECT here")
         variables = [v.value for v in solutions.variables]
-        return [
+        rows = [
             {name: _from_ox(solution[name]) for name in variables if solution[name] is not None}
             for solution in solutions
         ]
+        return rows, variables
 
     def graphs(self) -> list[str]:
         """The named graphs, sorted."""
@@ -195,3 +197,16 @@ def _from_ox(term: object) -> Term:
             return rdflib.Literal(term.value)
         return rdflib.Literal(term.value, datatype=rdflib.URIRef(term.datatype.value))
     raise ChronicleError(f"unsupported RDF term {term!r}")
+
+
+def sparql_term(term: Term) -> str:
+    """A term in SPARQL/N-Triples syntax, escaped by the engine: the only way values enter query text."""
+    return str(_to_ox(term))
+
+
+def checked_iri(text: str) -> Term:
+    """An IRI, checked by the engine's IRI parser (no spaces, no '<', '>', quotes or braces)."""
+    try:
+        return _from_ox(ox.NamedNode(text))
+    except ValueError as error:
+        raise ChronicleError(f"{text!r} is not a valid IRI: {error}") from None

@@ -1,0 +1,143 @@
+"""Run canned queries and SPARQL on a store, with parameters bound as values, and get typed rows.
+
+Parameters reach SPARQL as a VALUES block of engine-serialized terms placed at the start of the
+query's outermost WHERE group, so the same text runs on every store.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import rdflib
+
+from .catalogue import CannedQuery, Parameter
+from .errors import ParameterError, QueryError
+from .iris import CK, ID
+from .params import parse_value
+from .store import Row, Store, Term, sparql_term
+
+_INTERNAL = Path(__file__).parent / "sparql"
+KIND_CLASSES = {
+    "system": "System", "org": "Organization", "benchmark": "Benchmark", "claim": "Claim",
+    "milestone": "Milestone", "event": "VerificationEvent", "correction": "Correction",
+    "problem": "Problem", "method": "Method", "source": "Source", "artifact": "Artifact",
+    "dataset": "DataSet",
+}
+
+
+@dataclass(frozen=True)
+class Result:
+    """The rows of a SELECT, in the query's order; each row maps variable names to RDF terms."""
+
+    variables: list[str]
+    rows: list[Row] = field(default_factory=list)
+
+    def records(self) -> list[dict[str, object]]:
+        """Rows as plain Python values (IRIs as str, literals as int, Decimal, date, bool or str)."""
+        return [{k: _python(v) for k, v in row.items()} for row in self.rows]
+
+
+def internal_query(name: str) -> str:
+    """The text of one of the package's own queries (src/chronicle_kg/sparql/NAME.rq)."""
+    return (_INTERNAL / f"{name}.rq").read_text(encoding="utf-8")
+
+
+def bind_arguments(query: CannedQuery, arguments: Mapping[str, str]) -> dict[str, Term | None]:
+    """Check and convert the user's arguments; None stands for an unbound optional parameter."""
+    known = {p.name: p for p in query.parameters}
+    for name in arguments:
+        if name not in known:
+            close = difflib.get_close_matches(name, list(known), n=1)
+            hint = f"did you mean {close[0]}?" if close else f"its parameters: {', '.join(known) or 'none'}"
+            raise ParameterError(f"query {query.name} has no parameter {name!r}: {hint}")
+    bound: dict[str, Term | None] = {}
+    for parameter in query.parameters:
+        text = arguments.get(parameter.name, parameter.default)
+        if text is None:
+            if parameter.required:
+                raise ParameterError(
+                    f"query {query.name} needs --param {parameter.name}=... ({parameter.type}: {parameter.description})"
+                )
+            bound[parameter.name] = None
+            continue
+        try:
+            bound[parameter.name] = parse_value(parameter.type, text)
+        except ParameterError as error:
+            raise ParameterError(f"parameter {parameter.name}: {error}") from None
+    return bound
+
+
+def run_query(store: Store, query: CannedQuery, arguments: Mapping[str, str]) -> Result:
+    """Run a canned query with the user's arguments (strings, as typed)."""
+    bindings = bind_arguments(query, arguments)
+    for parameter in query.parameters:
+        term = bindings[parameter.name]
+        if term is not None and parameter.type.startswith("iri:"):
+            _check_exists(store, parameter, term)
+    return run_sparql(store, with_values(query.text, bindings))
+
+
+def run_sparql(store: Store, text: str) -> Result:
+    """Run SPARQL SELECT text as given."""
+    rows, variables = store.select(text)
+    return Result(variables, rows)
+
+
+def with_values(text: str, bindings: Mapping[str, Term | None]) -> str:
+    """`text` with a VALUES block binding `bindings` at the start of its outermost WHERE group."""
+    if not bindings:
+        return text
+    names = " ".join(f"?{name}" for name in bindings)
+    values = " ".join("UNDEF" if term is None else sparql_term(term) for term in bindings.values())
+    at = _first_group_brace(text) + 1
+    return f"{text[:at]}\n  VALUES ({names}) {{ ({values}) }}\n{text[at:]}"
+
+
+def _first_group_brace(text: str) -> int:
+    """Index of the first '{' outside comments, IRIs and strings: the outermost group of a SELECT."""
+    i, in_iri, quote = 0, False, ""
+    while i < len(text):
+        char = text[i]
+        if quote:
+            if char == "\\":
+                i += 1
+            elif text.startswith(quote, i):
+                i += len(quote) - 1
+                quote = ""
+        elif in_iri:
+            in_iri = char != ">"
+        elif char == "#":
+            newline = text.find("\n", i)
+            i = len(text) if newline < 0 else newline
+        elif char in "\"'":
+            quote = char * 3 if text.startswith(char * 3, i) else char
+            i += len(quote) - 1
+        elif char == "<" and i + 1 < len(text) and not text[i + 1].isspace() and text[i + 1] not in "=<":
+            in_iri = True
+        elif char == "{":
+            return i
+        i += 1
+    raise QueryError("the query has no WHERE group to bind parameters in")
+
+
+def _check_exists(store: Store, parameter: Parameter, term: Term) -> None:
+    kind = parameter.type.partition(":")[2]
+    rows, _ = store.select(with_values(internal_query("instances"),
+                                       {"class": rdflib.URIRef(CK + KIND_CLASSES[kind])}))
+    if any(row["entity"] == term for row in rows):
+        return
+    prefix = f"{ID}{kind}/"
+    slugs = sorted({str(row["entity"]).removeprefix(prefix) for row in rows})
+    wanted = str(term).removeprefix(prefix)
+    close = difflib.get_close_matches(wanted, slugs, n=3, cutoff=0.3)
+    hint = f"closest: {', '.join(close)}" if close else f"known: {', '.join(slugs[:10]) or 'none'}"
+    raise ParameterError(f"parameter {parameter.name}: no {kind} {wanted!r} in the graph ({hint})")
+
+
+def _python(term: Term) -> object:
+    if isinstance(term, rdflib.Literal):
+        return term.toPython()
+    return str(term)

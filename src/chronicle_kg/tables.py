@@ -1,0 +1,135 @@
+r"""Query results as text: an aligned table for terminals, CSV (RFC 4180), SPARQL 1.1 JSON, Markdown.
+
+>>> import rdflib
+>>> from chronicle_kg.query import Result
+>>> result = Result(["benchmark", "score"], [{"benchmark": rdflib.Literal("ARC AI2"),
+...     "score": rdflib.Literal("75.6", datatype=rdflib.XSD.decimal)}])
+>>> print(render(result, "table"))
+benchmark  score
+---------  -----
+ARC AI2    75.6
+>>> render(result, "csv")
+'benchmark,score\r\nARC AI2,75.6\r\n'
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import textwrap
+
+import rdflib
+
+from .errors import ChronicleError
+from .iris import PREFIXES
+from .query import Result
+from .store import Term
+
+FORMATS = ("table", "csv", "json", "md")
+TABLE_WIDTH = 80
+
+
+def render(result: Result, fmt: str, width: int = TABLE_WIDTH) -> str:
+    """The result in one of FORMATS."""
+    if fmt == "table":
+        return _table(result, width)
+    if fmt == "csv":
+        return _csv(result)
+    if fmt == "json":
+        return json.dumps(sparql_json(result), indent=1, ensure_ascii=False) + "\n"
+    if fmt == "md":
+        return _markdown(result)
+    raise ChronicleError(f"unknown output format {fmt!r}: use one of {', '.join(FORMATS)}")
+
+
+def display(term: Term | None) -> str:
+    """A term as a person reads it: a literal's text, an IRI as prefix:local."""
+    if term is None:
+        return ""
+    if isinstance(term, rdflib.Literal):
+        return str(term)
+    text = str(term)
+    best = max((ns for ns in PREFIXES.values() if text.startswith(ns) and len(text) > len(ns)),
+               key=len, default=None)
+    if best is None:
+        return text
+    prefix = next(p for p, ns in PREFIXES.items() if ns == best)
+    return f"{prefix}:{text[len(best):]}"
+
+
+def sparql_json(result: Result) -> dict:
+    """The SPARQL 1.1 Query Results JSON document of `result`."""
+    return {
+        "head": {"vars": result.variables},
+        "results": {"bindings": [
+            {name: _json_term(term) for name, term in row.items()} for row in result.rows
+        ]},
+    }
+
+
+def _json_term(term: Term) -> dict[str, str]:
+    if isinstance(term, rdflib.URIRef):
+        return {"type": "uri", "value": str(term)}
+    if isinstance(term, rdflib.BNode):
+        return {"type": "bnode", "value": str(term)}
+    literal: dict[str, str] = {"type": "literal", "value": str(term)}
+    if term.language:
+        literal["xml:lang"] = term.language
+    elif term.datatype:
+        literal["datatype"] = str(term.datatype)
+    return literal
+
+
+def _csv(result: Result) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(result.variables)
+    for row in result.rows:
+        writer.writerow([str(row[v]) if v in row else "" for v in result.variables])
+    return out.getvalue()
+
+
+def _markdown(result: Result) -> str:
+    def cell(text: str) -> str:
+        return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+    lines = ["| " + " | ".join(result.variables) + " |", "|" + "---|" * len(result.variables)]
+    for row in result.rows:
+        lines.append("| " + " | ".join(cell(display(row.get(v))) for v in result.variables) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _table(result: Result, width: int) -> str:
+    if not result.variables:
+        return "(no columns)"
+    cells = [[display(row.get(v)).replace("\n", " ") for v in result.variables] for row in result.rows]
+    widths = [max([len(v)] + [len(r[i]) for r in cells]) for i, v in enumerate(result.variables)]
+    widths = _fit(widths, [len(v) for v in result.variables], width)
+    lines = _table_lines(result.variables, widths) + _table_lines(["-" * w for w in widths], widths)
+    for row in cells:
+        lines += _table_lines(row, widths)
+    if not result.rows:
+        lines.append("(no rows)")
+    return "\n".join(lines)
+
+
+def _fit(widths: list[int], minimums: list[int], total: int) -> list[int]:
+    """Shrink the widest columns until the table fits `total` characters (two spaces between columns)."""
+    widths = list(widths)
+    floor = [max(8, min(m, 12)) for m in minimums]
+    while sum(widths) + 2 * (len(widths) - 1) > total:
+        i = max(range(len(widths)), key=lambda k: widths[k] - floor[k])
+        if widths[i] <= floor[i]:
+            break
+        widths[i] -= 1
+    return widths
+
+
+def _table_lines(cells: list[str], widths: list[int]) -> list[str]:
+    wrapped = [textwrap.wrap(c, w, break_long_words=True) or [""] for c, w in zip(cells, widths)]
+    height = max(len(w) for w in wrapped)
+    return [
+        "  ".join((w[k] if k < len(w) else "").ljust(widths[i]) for i, w in enumerate(wrapped)).rstrip()
+        for k in range(height)
+    ]
