@@ -11,6 +11,7 @@ parameters, every other line is description::
     # @param reproduced_only boolean = false  Count only independently reproduced claims.
 
 A parameter is `required`, has a default (`= VALUE`), or is `optional` (unbound when not given).
+An optional `@columns a b c` line names the columns a terminal table or Markdown shows (default: all).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class CannedQuery:
     title: str
     description: str
     parameters: tuple[Parameter, ...]
+    columns: tuple[str, ...]
     text: str
     path: Path
 
@@ -56,10 +58,12 @@ def read_query(path: Path) -> CannedQuery:
     lines = [content for _, content in header]
     if not lines or not lines[0]:
         raise ProjectError(f"{path}:1: a canned query starts with a '# Title' comment line")
-    parameters, description = [], []
+    parameters, description, columns = [], [], ()
     for number, content in header[1:]:
         if content.startswith("@param"):
             parameters.append(_parameter(path, number, content))
+        elif content.startswith("@columns"):
+            columns = tuple(content.split()[1:])
         else:
             description.append(content)
     return CannedQuery(
@@ -67,6 +71,7 @@ def read_query(path: Path) -> CannedQuery:
         title=lines[0],
         description="\n".join(description).strip(),
         parameters=tuple(parameters),
+        columns=columns,
         text=text,
         path=path,
     )

@@ -8,9 +8,12 @@ from pathlib import Path
 
 import click
 
+from .api import Chronicle
 from .build import build as build_graph
-from .errors import ChronicleError, ValidationFailed
+from .catalogue import catalogue
+from .errors import ChronicleError, ParameterError, ValidationFailed
 from .project import Project
+from .tables import FORMATS, render
 from .validate import Report, validate_files, validate_project
 
 EXIT_NONCONFORMING = 1
@@ -79,3 +82,59 @@ def build(ctx: click.Context, out: Path | None) -> None:
     for path in result.files:
         click.echo(f"wrote {path}")
     click.echo(f"built {result.triples} triples: {result.report.summary()}", err=True)
+
+
+_format_option = click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True,
+                              help="table (aligned, 80 columns), csv (RFC 4180), json (SPARQL 1.1 results), md.")
+
+
+def _arguments(pairs: tuple[str, ...]) -> dict[str, str]:
+    arguments = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise ParameterError(f"--param {pair!r}: write it as NAME=VALUE, e.g. --param system=internlm-20b")
+        arguments[name.strip()] = value
+    return arguments
+
+
+def _print_query(graph: Chronicle, name: str, arguments: dict[str, str], fmt: str) -> None:
+    canned = graph.canned(name)
+    result = graph.query(name, **arguments)
+    click.echo(render(result, fmt, canned.columns), nl=fmt in ("table",))
+
+
+@main.command("queries")
+@click.pass_context
+def list_queries(ctx: click.Context) -> None:
+    """List the canned queries with their parameters."""
+    for query in catalogue(_project(ctx).root / "queries"):
+        click.echo(f"{query.name}: {query.title}")
+        for parameter in query.parameters:
+            mode = "required" if parameter.required else (
+                f"default {parameter.default}" if parameter.default is not None else "optional")
+            click.echo(f"  --param {parameter.name}=<{parameter.type}> ({mode}) {parameter.description}")
+
+
+@main.command()
+@click.argument("name")
+@click.option("--param", "params", multiple=True, metavar="NAME=VALUE", help="A query parameter (repeatable).")
+@_format_option
+@click.pass_context
+def query(ctx: click.Context, name: str, params: tuple[str, ...], fmt: str) -> None:
+    """Run the canned query NAME (see `chronicle queries`)."""
+    arguments = _arguments(params)
+    graph = Chronicle.open(_project(ctx).root)
+    _print_query(graph, name, arguments, fmt)
+
+
+@main.command()
+@click.argument("query_or_file")
+@_format_option
+@click.pass_context
+def sparql(ctx: click.Context, query_or_file: str, fmt: str) -> None:
+    """Run a SPARQL SELECT given as text or as the path of a .rq file."""
+    path = Path(query_or_file)
+    text = path.read_text(encoding="utf-8") if query_or_file.endswith(".rq") and path.is_file() else query_or_file
+    graph = Chronicle.open(_project(ctx).root)
+    click.echo(render(graph.sparql(text), fmt), nl=fmt == "table")

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import ChronicleError
-from .iris import graph_iri, slugify
+from .errors import ChronicleError, DataSyntaxError
+from .iris import PREFIXES, graph_iri, slugify
+from .jsonld import compact_iri
 from .project import Project
 from .sourcemap import SourceMap, display_name
 from .store import ParsedFile, Store, open_store
@@ -53,5 +54,13 @@ def _load(files: list[tuple[Path, str]], root: Path, store_spec: str) -> LoadedG
         name = display_name(path, root)
         result = store.load_file(path, graph, name)
         sources.add_file(name, text, result.prefixes, result.subjects)
+        for subject, predicate, lexical, datatype in result.ill_typed:
+            place = sources.locate(subject, predicate)
+            raise DataSyntaxError(
+                name, place.line if place else None, None,
+                f"{compact_iri(predicate, PREFIXES)} of {subject}: {lexical!r} is not a valid "
+                f"{compact_iri(datatype, PREFIXES)}: write it in that datatype's form, "
+                "such as \"2023-09-18\"^^xsd:date or 75.6 (see docs/model.md)",
+            )
         parsed.append(result)
     return LoadedGraph(store, sources, parsed)

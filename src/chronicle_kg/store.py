@@ -15,6 +15,7 @@ import pyoxigraph as ox
 import rdflib
 from oxrdflib import OxigraphStore as _RdflibOxigraphStore
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
+from rdflib.term import XSDToPython
 
 from .errors import ChronicleError, DataSyntaxError, QueryError
 from .formats import RdfFormat, format_for_path
@@ -35,13 +36,18 @@ Row = dict[str, Term]
 
 @dataclass(frozen=True)
 class ParsedFile:
-    """What loading one file produced: its triples' subjects with their predicates, and its prefixes."""
+    """What loading one file produced: its triples' subjects with their predicates, and its prefixes.
+
+    `ill_typed` lists the literals whose lexical form is not one of their datatype's, as
+    (subject, predicate, lexical form, datatype); the loader reports them with the subject's line.
+    """
 
     path: Path
     graph: str
     triples: int
     prefixes: dict[str, str]
     subjects: dict[str, set[str]]
+    ill_typed: list[tuple[str, str, str, str]]
 
 
 class Store:
@@ -64,6 +70,7 @@ class Store:
         except OSError as error:
             raise ChronicleError(f"{name}: cannot read: {error.strerror or error}") from None
         subjects: dict[str, set[str]] = {}
+        ill_typed = []
         for quad in quads:
             if isinstance(quad.subject, ox.BlankNode) or isinstance(quad.object, ox.BlankNode):
                 raise ChronicleError(
@@ -71,8 +78,11 @@ class Store:
                     "give every node an IRI, see docs/model.md"
                 )
             subjects.setdefault(quad.subject.value, set()).add(quad.predicate.value)
+            if isinstance(quad.object, ox.Literal) and _is_ill_typed(quad.object):
+                ill_typed.append((quad.subject.value, quad.predicate.value, quad.object.value,
+                                  quad.object.datatype.value))
         self._inner.extend(quads)
-        return ParsedFile(path, graph, len(quads), dict(parser.prefixes), subjects)
+        return ParsedFile(path, graph, len(quads), dict(parser.prefixes), subjects, ill_typed)
 
     def select(self, sparql: str) -> tuple[list[Row], list[str]]:
         """Run a SELECT over the union of all graphs: its rows and its variables, in order."""
@@ -163,6 +173,22 @@ def parse_rdflib(files: list[tuple[Path, str]]) -> rdflib.Graph:
         except OSError as error:
             raise ChronicleError(f"{name}: cannot read: {error.strerror or error}") from None
     return graph
+
+
+def _is_ill_typed(literal: ox.Literal) -> bool:
+    """Whether rdflib cannot read the literal's value (such as "2023-13-45"^^xsd:date).
+
+    Oxigraph's parser accepts any lexical form; rdflib, which the validator runs on, logs a traceback
+    for each such literal and treats it as ill-typed, so the loader rejects them first.
+    """
+    convert = XSDToPython.get(rdflib.URIRef(literal.datatype.value))
+    if convert is None:
+        return False
+    try:
+        convert(literal.value)
+    except Exception:  # noqa: BLE001 - as rdflib does: any failure of its converter means ill-typed
+        return True
+    return False
 
 
 def _syntax_error(path: Path, error: SyntaxError) -> DataSyntaxError:

@@ -30,8 +30,10 @@ FORMATS = ("table", "csv", "json", "md")
 TABLE_WIDTH = 80
 
 
-def render(result: Result, fmt: str, width: int = TABLE_WIDTH) -> str:
-    """The result in one of FORMATS."""
+def render(result: Result, fmt: str, columns: tuple[str, ...] = (), width: int = TABLE_WIDTH) -> str:
+    """The result in one of FORMATS; tables and Markdown show only `columns` when given."""
+    if fmt in ("table", "md") and columns:
+        result = Result([v for v in columns if v in result.variables], result.rows)
     if fmt == "table":
         return _table(result, width)
     if fmt == "csv":
@@ -117,17 +119,17 @@ def _table(result: Result, width: int) -> str:
 def _fit(widths: list[int], minimums: list[int], total: int) -> list[int]:
     """Shrink the widest columns until the table fits `total` characters (two spaces between columns)."""
     widths = list(widths)
-    floor = [max(8, min(m, 12)) for m in minimums]
+    floor = [max(6, min(m, 10)) for m in minimums]
     while sum(widths) + 2 * (len(widths) - 1) > total:
-        i = max(range(len(widths)), key=lambda k: widths[k] - floor[k])
-        if widths[i] <= floor[i]:
+        shrinkable = [k for k in range(len(widths)) if widths[k] > floor[k]]
+        if not shrinkable:
             break
-        widths[i] -= 1
+        widths[max(shrinkable, key=lambda k: widths[k])] -= 1
     return widths
 
 
 def _table_lines(cells: list[str], widths: list[int]) -> list[str]:
-    wrapped = [textwrap.wrap(c, w, break_long_words=True) or [""] for c, w in zip(cells, widths)]
+    wrapped = [textwrap.wrap(c, w, break_on_hyphens=False) or [""] for c, w in zip(cells, widths)]
     height = max(len(w) for w in wrapped)
     return [
         "  ".join((w[k] if k < len(w) else "").ljust(widths[i]) for i, w in enumerate(wrapped)).rstrip()
