@@ -1,0 +1,60 @@
+"""The package's layers point one way: a module imports only from layers below it, and only the
+store module talks to the RDF engine (STYLE.md, habit 1)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "chronicle_kg"
+
+# Lower numbers are lower layers: errors -> vocabulary/formats -> store -> queries -> validate/export -> cli.
+LAYERS = {
+    "errors": 0,
+    "iris": 1, "formats": 1, "jsonld": 1, "sourcemap": 1,
+    "store": 2, "project": 2,
+    "params": 3, "load": 3,
+    "catalogue": 4,
+    "query": 5, "validate": 5, "export": 5,
+    "tables": 6, "build": 6,
+    "api": 7,
+    "cli": 9, "__main__": 10, "__init__": 10,
+}
+ENGINE_MODULES = {"pyoxigraph", "oxrdflib"}
+
+
+def _imports(path: Path) -> tuple[set[str], set[str]]:
+    """(sibling modules imported, top-level third-party packages imported) of one module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    siblings, external = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            siblings.add((node.module or "").split(".")[0])
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            external.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            external.update(alias.name.split(".")[0] for alias in node.names)
+    return siblings, external
+
+
+MODULES = sorted(p for p in PACKAGE.glob("*.py"))
+
+
+def test_every_module_has_a_layer():
+    assert sorted(p.stem for p in MODULES if p.stem not in LAYERS) == []
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.stem)
+def test_module_imports_only_lower_layers(path: Path):
+    siblings, _ = _imports(path)
+    upward = sorted(m for m in siblings if LAYERS[m] >= LAYERS[path.stem] and path.stem != "__main__")
+    assert upward == [], f"{path.name} imports from its own or a higher layer: {upward}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.stem)
+def test_only_the_store_talks_to_the_engine(path: Path):
+    _, external = _imports(path)
+    if path.stem != "store":
+        assert external & ENGINE_MODULES == set(), f"{path.name} imports the engine directly"
