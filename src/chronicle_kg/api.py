@@ -5,7 +5,7 @@
 >>> "scorecard" in [q.name for q in graph.queries()]
 True
 >>> rows = graph.query("scorecard", system="internlm-20b").records()
->>> [(r["benchmarkLabel"], r["value"]) for r in rows][:2]
+>>> [(r["benchmark"], r["score"]) for r in rows][:2]
 [('ARC AI2', Decimal('75.6')), ('LAMBADA', Decimal('71.8'))]
 """
 

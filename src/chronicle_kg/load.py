@@ -54,7 +54,8 @@ def _load(files: list[tuple[Path, str]], root: Path, store_spec: str) -> LoadedG
         name = display_name(path, root)
         result = store.load_file(path, graph, name)
         sources.add_file(name, text, result.prefixes, result.subjects)
-        for subject, predicate, lexical, datatype in result.ill_typed:
+        if result.ill_typed:  # reported at the line of the first such statement's subject
+            subject, predicate, lexical, datatype = result.ill_typed[0]
             place = sources.locate(subject, predicate)
             raise DataSyntaxError(
                 name, place.line if place else None, None,

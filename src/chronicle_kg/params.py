@@ -21,7 +21,7 @@ from decimal import Decimal, InvalidOperation
 import rdflib
 from rdflib.namespace import XSD
 
-from .errors import ParameterError
+from .errors import ChronicleError, ParameterError
 from .iris import ENTITY_KINDS, SCHEMES, VOCAB, check_slug, entity_iri
 from .store import Term, checked_iri
 
@@ -46,18 +46,25 @@ def parse_value(type_name: str, text: str) -> Term:
     kind, _, qualifier = type_name.partition(":")
     if kind == "iri":
         if "://" in text:
-            return checked_iri(text)
+            return _iri(text)
         try:
             return rdflib.URIRef(entity_iri(qualifier, check_slug(text)))
         except ValueError as error:
             raise ParameterError(f"{text!r} is neither a {qualifier} slug nor a full IRI: {error}") from None
     if kind == "concept":
         if "://" in text:
-            return checked_iri(text)
+            return _iri(text)
         if not _NOTATION.match(text):
             raise ParameterError(f"{text!r} is not a {qualifier} notation (e.g. the H2 of 'H2 · Field milestone')")
         return rdflib.URIRef(f"{VOCAB}{qualifier}/{text}")
     return _SCALARS[type_name](text)
+
+
+def _iri(text: str) -> Term:
+    try:
+        return checked_iri(text)
+    except ChronicleError as error:
+        raise ParameterError(str(error)) from None
 
 
 def _string(text: str) -> Term:

@@ -89,7 +89,7 @@ class Store:
         try:
             solutions = self._inner.query(sparql, use_default_graph_as_union=True)
         except SyntaxError as error:
-            raise QueryError(f"SPARQL syntax error: {error}") from None
+            raise QueryError(f"SPARQL syntax error: {' '.join(str(error).split())}") from None
         except OSError as error:
             raise QueryError(f"the query failed: {error}") from None
         if not isinstance(solutions, ox.QuerySolutions):
