@@ -203,3 +203,21 @@ def copy_with_dist(repo_copy: Path, built: Built) -> Path:
     """A fresh copy whose dist/ already holds the dumps of an earlier build (with their mtimes)."""
     shutil.copytree(built.dist, repo_copy / "dist")
     return repo_copy
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-snapshots", action="store_true",
+                     help="Rewrite tests/snapshots/ from the current output instead of comparing with it.")
+
+
+@pytest.fixture
+def matches_snapshot(request: pytest.FixtureRequest) -> Callable[[str, str], None]:
+    """Compare text with tests/snapshots/NAME, or rewrite that file with --update-snapshots."""
+    def check(name: str, text: str) -> None:
+        path = REPO / "tests" / "snapshots" / name
+        if request.config.getoption("--update-snapshots"):
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        assert path.is_file(), f"no snapshot {path}: run pytest --update-snapshots once and review it"
+        assert text == path.read_text(encoding="utf-8"), f"{name} differs from its snapshot"
+    return check

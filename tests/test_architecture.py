@@ -19,7 +19,7 @@ LAYERS = {
     "catalogue": 4,
     "query": 5, "validate": 5, "export": 5,
     "tables": 6, "build": 6,
-    "api": 7,
+    "api": 7, "pages": 8,
     "cli": 9, "__main__": 10, "__init__": 10,
 }
 ENGINE_MODULES = {"pyoxigraph", "oxrdflib"}

@@ -12,6 +12,7 @@ from .api import Chronicle
 from .build import build as build_graph
 from .catalogue import catalogue
 from .errors import ChronicleError, ParameterError, ValidationFailed
+from .pages import PAGE_KINDS, render_page
 from .project import Project
 from .tables import FORMATS, render
 from .validate import Report, validate_files, validate_project
@@ -138,3 +139,57 @@ def sparql(ctx: click.Context, query_or_file: str, fmt: str) -> None:
     text = path.read_text(encoding="utf-8") if query_or_file.endswith(".rq") and path.is_file() else query_or_file
     graph = Chronicle.open(_project(ctx).root)
     click.echo(render(graph.sparql(text), fmt), nl=fmt == "table")
+
+
+@main.command()
+@click.argument("kind", type=click.Choice(PAGE_KINDS))
+@click.argument("identifier")
+@click.option("--html", is_flag=True, help="HTML instead of Markdown.")
+@click.pass_context
+def page(ctx: click.Context, kind: str, identifier: str, html: bool) -> None:
+    """The record page of a system or milestone (slug or IRI), from canned queries only."""
+    graph = Chronicle.open(_project(ctx).root)
+    click.echo(render_page(graph, kind, identifier, html), nl=False)
+
+
+@main.command()
+@click.argument("system")
+@_format_option
+@click.pass_context
+def scorecard(ctx: click.Context, system: str, fmt: str) -> None:
+    """A system's scorecard: the summary figures, then one row per benchmark claim."""
+    graph = Chronicle.open(_project(ctx).root)
+    if fmt == "table":
+        _print_query(graph, "scorecard-summary", {"system": system}, fmt)
+        click.echo()
+        _print_query(graph, "scorecard-status-counts", {"system": system}, fmt)
+        click.echo()
+    _print_query(graph, "scorecard", {"system": system}, fmt)
+
+
+@main.command()
+@click.argument("identifier")
+@click.option("--html", is_flag=True, help="HTML instead of Markdown.")
+@click.pass_context
+def milestone(ctx: click.Context, identifier: str, html: bool) -> None:
+    """A milestone's record (slug or IRI): the same as `chronicle page milestone ID`."""
+    graph = Chronicle.open(_project(ctx).root)
+    click.echo(render_page(graph, "milestone", identifier, html), nl=False)
+
+
+@main.command()
+@click.option("--problem", help="Only milestones addressing this problem (slug or IRI).")
+@click.option("--org", help="Only milestones involving this organization.")
+@click.option("--system", help="Only milestones involving this system.")
+@click.option("--min-significance", help="At least this significance (H1 is the highest), e.g. H2.")
+@click.option("--from", "date_from", help="On or after this date (YYYY-MM-DD).")
+@click.option("--to", "date_to", help="On or before this date (YYYY-MM-DD).")
+@_format_option
+@click.pass_context
+def timeline(ctx: click.Context, problem: str | None, org: str | None, system: str | None,
+             min_significance: str | None, date_from: str | None, date_to: str | None, fmt: str) -> None:
+    """Milestones in date order, filtered."""
+    filters = {"problem": problem, "org": org, "system": system, "min_significance": min_significance,
+               "from": date_from, "to": date_to}
+    graph = Chronicle.open(_project(ctx).root)
+    _print_query(graph, "timeline", {k: v for k, v in filters.items() if v is not None}, fmt)

@@ -15,7 +15,7 @@ import rdflib
 
 from .catalogue import CannedQuery, Parameter
 from .errors import ParameterError, QueryError
-from .iris import CK, ID
+from .iris import CK, ID, VOCAB
 from .params import parse_value
 from .store import Row, Store, Term, sparql_term
 
@@ -36,8 +36,9 @@ class Result:
     rows: list[Row] = field(default_factory=list)
 
     def records(self) -> list[dict[str, object]]:
-        """Rows as plain Python values (IRIs as str, literals as int, Decimal, date, bool or str)."""
-        return [{k: _python(v) for k, v in row.items()} for row in self.rows]
+        """Rows as plain Python values (IRIs as str, literals as int, Decimal, date, bool or str;
+        None where a variable is unbound)."""
+        return [{v: _python(row[v]) if v in row else None for v in self.variables} for row in self.rows]
 
 
 def internal_query(name: str) -> str:
@@ -75,7 +76,7 @@ def run_query(store: Store, query: CannedQuery, arguments: Mapping[str, str]) ->
     bindings = bind_arguments(query, arguments)
     for parameter in query.parameters:
         term = bindings[parameter.name]
-        if term is not None and parameter.type.startswith("iri:"):
+        if term is not None and parameter.type.partition(":")[0] in ("iri", "concept"):
             _check_exists(store, parameter, term)
     return run_sparql(store, with_values(query.text, bindings))
 
@@ -124,12 +125,17 @@ def _first_group_brace(text: str) -> int:
 
 
 def _check_exists(store: Store, parameter: Parameter, term: Term) -> None:
-    kind = parameter.type.partition(":")[2]
-    rows, _ = store.select(with_values(internal_query("instances"),
-                                       {"class": rdflib.URIRef(CK + KIND_CLASSES[kind])}))
+    """Raise ParameterError, naming the closest known ones, when `term` is not in the graph."""
+    family, _, kind = parameter.type.partition(":")
+    if family == "iri":
+        prefix = f"{ID}{kind}/"
+        rows, _ = store.select(with_values(internal_query("instances"),
+                                           {"class": rdflib.URIRef(CK + KIND_CLASSES[kind])}))
+    else:
+        prefix = f"{VOCAB}{kind}/"
+        rows, _ = store.select(with_values(internal_query("concepts"), {"scheme": rdflib.URIRef(VOCAB + kind)}))
     if any(row["entity"] == term for row in rows):
         return
-    prefix = f"{ID}{kind}/"
     slugs = sorted({str(row["entity"]).removeprefix(prefix) for row in rows})
     wanted = str(term).removeprefix(prefix)
     close = difflib.get_close_matches(wanted, slugs, n=3, cutoff=0.3)

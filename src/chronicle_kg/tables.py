@@ -106,6 +106,8 @@ def _table(result: Result, width: int) -> str:
     if not result.variables:
         return "(no columns)"
     cells = [[display(row.get(v)).replace("\n", " ") for v in result.variables] for row in result.rows]
+    if len(cells) == 1 and sum(max(len(c), len(v)) + 2 for c, v in zip(cells[0], result.variables)) > width:
+        return _record(result.variables, cells[0], width)
     widths = [max([len(v)] + [len(r[i]) for r in cells]) for i, v in enumerate(result.variables)]
     widths = _fit(widths, [len(v) for v in result.variables], width)
     lines = _table_lines(result.variables, widths) + _table_lines(["-" * w for w in widths], widths)
@@ -113,6 +115,17 @@ def _table(result: Result, width: int) -> str:
         lines += _table_lines(row, widths)
     if not result.rows:
         lines.append("(no rows)")
+    return "\n".join(lines)
+
+
+def _record(names: list[str], values: list[str], width: int) -> str:
+    """One wide row as `name  value` lines, values wrapped to the width."""
+    label = max(len(n) for n in names)
+    lines = []
+    for name, value in zip(names, values):
+        wrapped = textwrap.wrap(value, max(20, width - label - 2), break_on_hyphens=False) or [""]
+        lines.append(f"{name.ljust(label)}  {wrapped[0]}".rstrip())
+        lines += [" " * (label + 2) + more for more in wrapped[1:]]
     return "\n".join(lines)
 
 
