@@ -65,7 +65,8 @@ class Project:
             relative = path.relative_to(data)
             if len(relative.parts) < 2:
                 raise ProjectError(
-                    f"{path}: data files belong in a data set folder, data/<dataset-slug>/{path.name}"
+                    f"{path.relative_to(self.root)}: data files belong in a data set folder, "
+                    f"data/<dataset-slug>/{path.name}"
                 )
             files.append((path, graph_iri(check_slug(relative.parts[0]))))
         return files
