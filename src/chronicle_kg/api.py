@@ -14,23 +14,38 @@ from __future__ import annotations
 from pathlib import Path
 
 from .catalogue import CannedQuery, catalogue, find_query
-from .load import LoadedGraph, load_project
+from .errors import ChronicleError
+from .load import load_project
 from .project import Project
-from .query import Result, run_query, run_sparql
+from .query import QueryStore, Result, run_query, run_sparql
+from .remote import Endpoint, RemoteStore
+from .store import Store, StoreSpec
 
 
 class Chronicle:
-    """A loaded chronicle graph and its canned queries."""
+    """A chronicle graph on some store, and the canned queries of its chronicle directory."""
 
-    def __init__(self, project: Project, loaded: LoadedGraph) -> None:
+    def __init__(self, project: Project, store: QueryStore) -> None:
         self.project = project
-        self.loaded = loaded
+        self.store = store
 
     @classmethod
-    def open(cls, root: Path | None = None, store: str = "memory") -> Chronicle:
-        """Load the chronicle directory at `root` (see Project.find) into a store."""
+    def open(cls, root: Path | None = None, store: str = "memory", endpoint: Endpoint | None = None) -> Chronicle:
+        """The graph of the chronicle directory at `root` (see Project.find) on the store `store` names:
+        `memory` loads the directory now; `oxigraph:PATH` reuses what `chronicle build --store` wrote there;
+        `sparql:URL` queries an endpoint that `chronicle push` filled (`endpoint` adds its settings)."""
         project = Project.find(root)
-        return cls(project, load_project(project, store))
+        spec = StoreSpec.parse(store)
+        if spec.kind == "memory":
+            return cls(project, load_project(project).store)
+        if spec.kind == "oxigraph":
+            if not Path(spec.location).is_dir():
+                raise ChronicleError(f"--store {store}: no store there: run chronicle build --store {store} first")
+            on_disk = Store.on_disk(Path(spec.location))
+            if on_disk.is_empty():
+                raise ChronicleError(f"--store {store}: the store is empty: run chronicle build --store {store} first")
+            return cls(project, on_disk)
+        return cls(project, RemoteStore(endpoint or Endpoint(spec.location)))
 
     def queries(self) -> list[CannedQuery]:
         """The canned-query catalogue, sorted by name."""
@@ -42,8 +57,8 @@ class Chronicle:
 
     def query(self, name: str, **arguments: str) -> Result:
         """Run canned query `name`; arguments are given as text, as on the command line."""
-        return run_query(self.loaded.store, self.canned(name), arguments)
+        return run_query(self.store, self.canned(name), arguments)
 
     def sparql(self, text: str) -> Result:
         """Run a SPARQL SELECT."""
-        return run_sparql(self.loaded.store, text)
+        return run_sparql(self.store, text)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import ValidationFailed
+from .errors import ChronicleError, ValidationFailed
 from .export import write_dumps
-from .load import load_project
+from .load import LoadedGraph, load_project
 from .project import Project
+from .store import Store, StoreSpec
 from .validate import Report, load_shapes, validate
 
 
@@ -19,11 +20,22 @@ class BuildResult:
     triples: int
 
 
-def build(project: Project, out: Path | None = None, store_spec: str = "memory") -> BuildResult:
-    """Build the graph of `project` into `out` (default: its dist/)."""
-    loaded = load_project(project, store_spec)
+def load_valid(project: Project) -> tuple[LoadedGraph, Report]:
+    """Load and validate the project; raise ValidationFailed when it does not conform."""
+    loaded = load_project(project)
     report = validate(loaded, load_shapes(project))
     if not report.conforms:
-        raise ValidationFailed(report, f"the graph does not conform ({report.summary()}); dist/ is unchanged")
+        raise ValidationFailed(report, f"the graph does not conform ({report.summary()}); nothing was written")
+    return loaded, report
+
+
+def build(project: Project, out: Path | None = None, store: str = "memory") -> BuildResult:
+    """Build the graph of `project` into `out` (default: its dist/), and into an on-disk store if named."""
+    spec = StoreSpec.parse(store)
+    if spec.kind == "sparql":
+        raise ChronicleError(f"--store {store}: build writes local stores; load a SPARQL endpoint with chronicle push")
+    loaded, report = load_valid(project)
     files = write_dumps(loaded.store, project, out or project.dist)
+    if spec.kind == "oxigraph":
+        Store.on_disk(Path(spec.location)).replace_with(loaded.store)
     return BuildResult(report, files, len(loaded.store.statements()))

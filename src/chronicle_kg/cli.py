@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -14,6 +16,9 @@ from .catalogue import catalogue
 from .errors import ChronicleError, ParameterError, ValidationFailed
 from .pages import PAGE_KINDS, render_page
 from .project import Project
+from .push import push as push_graphs
+from .remote import Endpoint, RemoteStore
+from .store import StoreSpec
 from .tables import FORMATS, render
 from .validate import Report, validate_files, validate_project
 
@@ -40,15 +45,48 @@ class _Group(click.Group):
 @click.option("--root", type=click.Path(file_okay=False, path_type=Path), envvar="CHRONICLE_ROOT",
               help="The chronicle directory (ontology/, shapes/, data/, queries/). "
                    "Default: the current directory if it is one, else the packaged copy.")
+@click.option("--store", default="memory", show_default=True, envvar="CHRONICLE_STORE",
+              help="Where the graph lives: memory (load the directory now), oxigraph:PATH (on disk, written by "
+                   "`build --store`), or sparql:URL (a SPARQL 1.1 endpoint filled by `push`; its Graph Store "
+                   "Protocol URL and credentials come from CHRONICLE_SPARQL_STORE_URL, CHRONICLE_SPARQL_USER "
+                   "and CHRONICLE_SPARQL_PASSWORD).")
 @click.version_option(package_name="chronicle-kg")
 @click.pass_context
-def main(ctx: click.Context, root: Path | None) -> None:
+def main(ctx: click.Context, root: Path | None, store: str) -> None:
     """chronicle-kg: a knowledge graph of AI systems, benchmarks and milestones, with provenance."""
-    ctx.obj = root
+    ctx.obj = _Options(root, store)
+
+
+@dataclass(frozen=True)
+class _Options:
+    root: Path | None
+    store: str
+
+
+def _options(ctx: click.Context) -> _Options:
+    return ctx.find_root().obj
 
 
 def _project(ctx: click.Context) -> Project:
-    return Project.find(ctx.find_root().obj)
+    return Project.find(_options(ctx).root)
+
+
+def _endpoint(spec: StoreSpec) -> Endpoint:
+    """A remote endpoint's settings, read from the environment here at the edge."""
+    timeout = os.environ.get("CHRONICLE_SPARQL_TIMEOUT", "30")
+    try:
+        seconds = float(timeout)
+    except ValueError:
+        raise ChronicleError(f"CHRONICLE_SPARQL_TIMEOUT={timeout!r} is not a number of seconds") from None
+    return Endpoint(spec.location, os.environ.get("CHRONICLE_SPARQL_STORE_URL"),
+                    os.environ.get("CHRONICLE_SPARQL_USER"), os.environ.get("CHRONICLE_SPARQL_PASSWORD"), seconds)
+
+
+def _graph(ctx: click.Context) -> Chronicle:
+    options = _options(ctx)
+    spec = StoreSpec.parse(options.store)
+    endpoint = _endpoint(spec) if spec.kind == "sparql" else None
+    return Chronicle.open(_project(ctx).root, options.store, endpoint)
 
 
 def _print_report(report: Report) -> None:
@@ -78,7 +116,7 @@ def validate(ctx: click.Context, paths: tuple[Path, ...]) -> None:
 def build(ctx: click.Context, out: Path | None) -> None:
     """Load ontology/ and data/, validate, and write chronicle.ttl, .nt and .jsonld atomically."""
     project = _project(ctx)
-    result = build_graph(project, out)
+    result = build_graph(project, out, _options(ctx).store)
     _print_report(result.report)
     for path in result.files:
         click.echo(f"wrote {path}")
@@ -125,7 +163,7 @@ def list_queries(ctx: click.Context) -> None:
 def query(ctx: click.Context, name: str, params: tuple[str, ...], fmt: str) -> None:
     """Run the canned query NAME (see `chronicle queries`)."""
     arguments = _arguments(params)
-    graph = Chronicle.open(_project(ctx).root)
+    graph = _graph(ctx)
     _print_query(graph, name, arguments, fmt)
 
 
@@ -137,7 +175,7 @@ def sparql(ctx: click.Context, query_or_file: str, fmt: str) -> None:
     """Run a SPARQL SELECT given as text or as the path of a .rq file."""
     path = Path(query_or_file)
     text = path.read_text(encoding="utf-8") if query_or_file.endswith(".rq") and path.is_file() else query_or_file
-    graph = Chronicle.open(_project(ctx).root)
+    graph = _graph(ctx)
     click.echo(render(graph.sparql(text), fmt), nl=fmt == "table")
 
 
@@ -148,7 +186,7 @@ def sparql(ctx: click.Context, query_or_file: str, fmt: str) -> None:
 @click.pass_context
 def page(ctx: click.Context, kind: str, identifier: str, html: bool) -> None:
     """The record page of a system or milestone (slug or IRI), from canned queries only."""
-    graph = Chronicle.open(_project(ctx).root)
+    graph = _graph(ctx)
     click.echo(render_page(graph, kind, identifier, html), nl=False)
 
 
@@ -158,7 +196,7 @@ def page(ctx: click.Context, kind: str, identifier: str, html: bool) -> None:
 @click.pass_context
 def scorecard(ctx: click.Context, system: str, fmt: str) -> None:
     """A system's scorecard: the summary figures, then one row per benchmark claim."""
-    graph = Chronicle.open(_project(ctx).root)
+    graph = _graph(ctx)
     if fmt == "table":
         _print_query(graph, "scorecard-summary", {"system": system}, fmt)
         click.echo()
@@ -173,7 +211,7 @@ def scorecard(ctx: click.Context, system: str, fmt: str) -> None:
 @click.pass_context
 def milestone(ctx: click.Context, identifier: str, html: bool) -> None:
     """A milestone's record (slug or IRI): the same as `chronicle page milestone ID`."""
-    graph = Chronicle.open(_project(ctx).root)
+    graph = _graph(ctx)
     click.echo(render_page(graph, "milestone", identifier, html), nl=False)
 
 
@@ -191,5 +229,17 @@ def timeline(ctx: click.Context, problem: str | None, org: str | None, system: s
     """Milestones in date order, filtered."""
     filters = {"problem": problem, "org": org, "system": system, "min_significance": min_significance,
                "from": date_from, "to": date_to}
-    graph = Chronicle.open(_project(ctx).root)
+    graph = _graph(ctx)
     _print_query(graph, "timeline", {k: v for k, v in filters.items() if v is not None}, fmt)
+
+
+@main.command()
+@click.pass_context
+def push(ctx: click.Context) -> None:
+    """Validate, then replace each named graph of the --store sparql:URL endpoint with the built graph's
+    (Graph Store Protocol PUT) and check every graph's triple count."""
+    spec = StoreSpec.parse(_options(ctx).store)
+    if spec.kind != "sparql":
+        raise ChronicleError("push needs --store sparql:URL (or CHRONICLE_STORE), the endpoint to load")
+    for pushed in push_graphs(_project(ctx), RemoteStore(_endpoint(spec))):
+        click.echo(f"replaced {pushed.graph}: {pushed.triples} triples")

@@ -1,4 +1,4 @@
-"""Load a chronicle directory (or some files beside its ontology) into a store, strictly and atomically."""
+"""Load a chronicle directory (or some files beside its ontology) into a new in-memory store, strictly."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from .iris import PREFIXES, graph_iri, slugify
 from .jsonld import compact_iri
 from .project import Project
 from .sourcemap import SourceMap, display_name
-from .store import ParsedFile, Store, open_store
+from .store import ParsedFile, Store
 
 
 @dataclass
@@ -26,12 +26,12 @@ class LoadedGraph:
         return sum(f.triples for f in self.files)
 
 
-def load_project(project: Project, store_spec: str = "memory") -> LoadedGraph:
+def load_project(project: Project) -> LoadedGraph:
     """The ontology, vocabularies and every data set of the project, one named graph each."""
-    return _load(project.graph_files(), project.root, store_spec)
+    return _load(project.graph_files(), project.root)
 
 
-def load_with_ontology(project: Project, paths: list[Path], store_spec: str = "memory") -> LoadedGraph:
+def load_with_ontology(project: Project, paths: list[Path]) -> LoadedGraph:
     """The project's ontology and vocabularies plus the given files (each its own graph)."""
     ontology = [(p, g) for p, g in project.graph_files() if p.parent == project.root / "ontology"]
     given = []
@@ -39,11 +39,11 @@ def load_with_ontology(project: Project, paths: list[Path], store_spec: str = "m
         if not path.is_file():
             raise ChronicleError(f"{path}: no such file")
         given.append((path, graph_iri("file-" + (slugify(path.stem) or "data"))))
-    return _load(ontology + given, project.root, store_spec)
+    return _load(ontology + given, project.root)
 
 
-def _load(files: list[tuple[Path, str]], root: Path, store_spec: str) -> LoadedGraph:
-    store = open_store(store_spec)
+def _load(files: list[tuple[Path, str]], root: Path) -> LoadedGraph:
+    store = Store.memory()
     sources = SourceMap()
     parsed = []
     for path, graph in files:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
+from typing import Protocol
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,7 +18,14 @@ from .catalogue import CannedQuery, Parameter
 from .errors import ParameterError, QueryError
 from .iris import CK, ID, VOCAB
 from .params import parse_value
-from .store import Row, Store, Term, sparql_term
+from .store import Row, Term, sparql_term
+
+
+class QueryStore(Protocol):
+    """What queries need of a store: SELECT rows and variables. Oxigraph and remote stores both have it."""
+
+    def select(self, sparql: str) -> tuple[list[Row], list[str]]: ...
+
 
 _INTERNAL = Path(__file__).parent / "sparql"
 KIND_CLASSES = {
@@ -71,7 +79,7 @@ def bind_arguments(query: CannedQuery, arguments: Mapping[str, str]) -> dict[str
     return bound
 
 
-def run_query(store: Store, query: CannedQuery, arguments: Mapping[str, str]) -> Result:
+def run_query(store: QueryStore, query: CannedQuery, arguments: Mapping[str, str]) -> Result:
     """Run a canned query with the user's arguments (strings, as typed)."""
     bindings = bind_arguments(query, arguments)
     for parameter in query.parameters:
@@ -81,7 +89,7 @@ def run_query(store: Store, query: CannedQuery, arguments: Mapping[str, str]) ->
     return run_sparql(store, with_values(query.text, bindings))
 
 
-def run_sparql(store: Store, text: str) -> Result:
+def run_sparql(store: QueryStore, text: str) -> Result:
     """Run SPARQL SELECT text as given."""
     rows, variables = store.select(text)
     return Result(variables, rows)
@@ -124,7 +132,7 @@ def _first_group_brace(text: str) -> int:
     raise QueryError("the query has no WHERE group to bind parameters in")
 
 
-def _check_exists(store: Store, parameter: Parameter, term: Term) -> None:
+def _check_exists(store: QueryStore, parameter: Parameter, term: Term) -> None:
     """Raise ParameterError, naming the closest known ones, when `term` is not in the graph."""
     family, _, kind = parameter.type.partition(":")
     if family == "iri":

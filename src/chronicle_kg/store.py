@@ -1,6 +1,6 @@
-"""The one place that talks to the RDF engine.
+"""The one place that talks to the RDF engine (a remote endpoint is remote.py).
 
-`open_store("memory")` is Oxigraph in memory, `open_store("oxigraph:PATH")` Oxigraph on disk. Files are
+`Store.memory()` is Oxigraph in memory, `Store.on_disk(PATH)` Oxigraph on disk. Files are
 parsed with Oxigraph's strict parsers; a syntax error becomes a DataSyntaxError with file, line and column.
 Nothing above this module imports pyoxigraph or builds rdflib graphs itself.
 """
@@ -48,6 +48,30 @@ class ParsedFile:
     prefixes: dict[str, str]
     subjects: dict[str, set[str]]
     ill_typed: list[tuple[str, str, str, str]]
+
+
+@dataclass(frozen=True)
+class StoreSpec:
+    """What a --store value names: `memory`, `oxigraph:PATH` or `sparql:URL`.
+
+    >>> StoreSpec.parse("oxigraph:/var/ck")
+    StoreSpec(kind='oxigraph', location='/var/ck')
+    """
+
+    kind: str
+    location: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> StoreSpec:
+        kind, _, location = text.partition(":")
+        if text == "memory":
+            return cls("memory")
+        if kind in ("oxigraph", "sparql") and location:
+            if kind == "sparql" and not location.startswith(("http://", "https://")):
+                raise ChronicleError(f"--store {text!r}: a SPARQL endpoint is an http(s) URL, e.g. "
+                                     "sparql:http://127.0.0.1:7878/query")
+            return cls(kind, location)
+        raise ChronicleError(f"--store {text!r} is not a store: use memory, oxigraph:PATH or sparql:URL")
 
 
 class Store:
@@ -111,6 +135,37 @@ class Store:
         for quad in self._inner.quads_for_pattern(None, None, None, graph_node):
             yield _from_ox(quad.subject), _from_ox(quad.predicate), _from_ox(quad.object)
 
+    @classmethod
+    def memory(cls) -> Store:
+        """A new, empty Oxigraph store in memory."""
+        return cls(ox.Store(), "memory")
+
+    @classmethod
+    def on_disk(cls, path: Path) -> Store:
+        """The Oxigraph store in directory `path` (created when missing), persistent between runs."""
+        try:
+            return cls(ox.Store(str(path)), f"oxigraph:{path}")
+        except OSError as error:
+            raise ChronicleError(f"--store oxigraph:{path}: cannot open the Oxigraph store: {error}") from None
+
+    def is_empty(self) -> bool:
+        return next(iter(self._inner.quads_for_pattern(None, None, None, None)), None) is None
+
+    def replace_with(self, other: Store) -> None:
+        """Make this store hold exactly what `other` holds, every named graph included."""
+        self._inner.clear()
+        self._inner.bulk_extend(other._inner.quads_for_pattern(None, None, None, None))
+        self._inner.flush()
+
+    def graph_ntriples(self, graph: str) -> tuple[bytes, int]:
+        """One named graph as sorted N-Triples, with its triple count."""
+        triples = sorted(
+            (ox.Triple(q.subject, q.predicate, q.object)
+             for q in self._inner.quads_for_pattern(None, None, None, ox.NamedNode(graph))),
+            key=lambda t: (str(t.subject), str(t.predicate), str(t.object)),
+        )
+        return ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES), len(triples)
+
     def dump(self, fmt: RdfFormat, prefixes: Mapping[str, str]) -> bytes:
         """The union of all graphs, deduplicated and sorted, in `fmt`: the same data gives the same bytes."""
         return ox.serialize(self._sorted_triples(), format=_OX_FORMATS[fmt.name], prefixes=dict(prefixes))
@@ -130,19 +185,6 @@ class Store:
             ox.Quad(q.subject, q.predicate, q.object, ox.DefaultGraph()) for q in self._inner
         )
         return rdflib.Graph(store=_RdflibOxigraphStore(store=merged), identifier=DATASET_DEFAULT_GRAPH_ID)
-
-
-def open_store(spec: str = "memory") -> Store:
-    """Open the store a --store value names: `memory` or `oxigraph:PATH`."""
-    if spec == "memory":
-        return Store(ox.Store(), spec)
-    if spec.startswith("oxigraph:") and len(spec) > len("oxigraph:"):
-        path = Path(spec.removeprefix("oxigraph:"))
-        try:
-            return Store(ox.Store(str(path)), spec)
-        except OSError as error:
-            raise ChronicleError(f"--store {spec}: cannot open the Oxigraph store: {error}") from None
-    raise ChronicleError(f"--store {spec!r} is not a store: use 'memory' or 'oxigraph:PATH'")
 
 
 def parse_statements(data: bytes, fmt: RdfFormat, name: str) -> set[str]:

@@ -1,0 +1,196 @@
+"""The same commands on every store: Oxigraph in memory, Oxigraph on disk, and a real SPARQL server
+(the `oxigraph` server of the test extra, started on 127.0.0.1) loaded with `chronicle push`."""
+
+from __future__ import annotations
+
+import http.server
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import rdflib
+
+from chronicle_kg import Chronicle
+from conftest import copy_repository
+from test_queries import EXTRA_2_TTL, EXTRA_TTL, SEED_ARGUMENTS
+
+SERVER = shutil.which("oxigraph") or str(Path(sys.executable).with_name("oxigraph"))
+
+# Representative parameters: the seed figures, and the cases the extended data makes interesting.
+CASES = [(name, args) for name, args in SEED_ARGUMENTS.items()] + [
+    ("scorecard", {"system": "test-model"}),
+    ("scorecard", {"system": "test-model", "include_superseded": "true"}),
+    ("scorecard-summary", {"system": "test-model"}),
+    ("leaderboard", {"benchmark": "lambada", "reproduced_only": "true"}),
+    ("leaderboard", {"benchmark": "lambada"}),
+    ("leaderboard", {"benchmark": "test-perplexity"}),
+    ("leaderboard", {"benchmark": "test-harness"}),
+    ("timeline", {"problem": "math-benchmark"}),
+    ("timeline", {"org": "test-lab", "min_significance": "H2"}),
+    ("timeline", {"from": "2024-02-10", "to": "2025-03-01"}),
+    ("evidence-as-of", {"milestone": "test-prover", "date": "2025-04-01"}),
+    ("milestone-links", {"milestone": "test-prover"}),
+    ("milestone-history", {"milestone": "test-prover"}),
+    ("facts", {"entity": "test-model"}),
+    ("facts-summary", {"entity": "test-model"}),
+]
+
+
+def typed_rows(result) -> tuple[list[str], list[list[tuple[str, str, str | None, str | None]]]]:
+    """Rows with every value as (kind, lexical form, datatype, language): equal only when typed alike."""
+    def typed(term):
+        if term is None:
+            return ("unbound", "", None, None)
+        if isinstance(term, rdflib.Literal):
+            return ("literal", str(term), str(term.datatype) if term.datatype else None, term.language)
+        return ("iri", str(term), None, None)
+    return result.variables, [[typed(row.get(v)) for v in result.variables] for row in result.rows]
+
+
+@pytest.fixture(scope="module")
+def extended_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = copy_repository(tmp_path_factory.mktemp("stores") / "chronicle")
+    for folder, text in (("test-extra", EXTRA_TTL), ("test-extra-2", EXTRA_2_TTL)):
+        (root / "data" / folder).mkdir()
+        (root / "data" / folder / "extra.ttl").write_text(text, encoding="utf-8")
+    return root
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def sparql_server() -> Iterator[str]:
+    """A fresh in-memory Oxigraph server on 127.0.0.1 whose default graph is the union of its graphs."""
+    if not Path(SERVER).exists():
+        pytest.skip("the oxigraph server is not installed: pip install '.[test]'")
+    port = _free_port()
+    process = subprocess.Popen([SERVER, "serve", "--bind", f"127.0.0.1:{port}", "--union-default-graph"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def _remote_env(base: str) -> dict[str, str]:
+    return {"CHRONICLE_STORE": f"sparql:{base}/query", "CHRONICLE_SPARQL_STORE_URL": f"{base}/store"}
+
+
+@pytest.fixture(scope="module")
+def pushed(sparql_server: str, extended_root: Path) -> str:
+    from conftest import start_chronicle
+    run = start_chronicle("--root", extended_root, "push", env=_remote_env(sparql_server)).result()
+    assert run.exit_code == 0, run
+    return sparql_server
+
+
+@pytest.mark.server
+def test_push_replaces_every_graph_and_reports_its_triples(pushed, extended_root, chronicle):
+    run = chronicle("--root", extended_root, "push", env=_remote_env(pushed))
+    assert run.exit_code == 0, run
+    graphs = [line.split()[1].rstrip(":") for line in run.out_lines]
+    assert graphs == sorted(f"https://w3id.org/chronicle-kg/graph/{g}" for g in (
+        "chronicle", "curated-param-counts", "epoch-benchmarks", "ontology", "test-extra", "test-extra-2",
+        "vocabularies"))
+    assert all(line.startswith("replaced ") and line.endswith(" triples") for line in run.out_lines)
+
+
+@pytest.mark.server
+@pytest.mark.parametrize("name, arguments", CASES, ids=[f"{n}-{'-'.join(a.values()) or 'all'}" for n, a in CASES])
+def test_every_canned_query_gives_identical_rows_on_the_sparql_server(pushed, extended_root, name, arguments):
+    local = Chronicle.open(extended_root).query(name, **arguments)
+    remote = Chronicle.open(extended_root, f"sparql:{pushed}/query").query(name, **arguments)
+    assert typed_rows(remote) == typed_rows(local)
+    assert local.rows or name in ("milestone-corrections", "timeline"), "a case that returns nothing proves little"
+
+
+def test_build_into_an_on_disk_store_is_reused_by_queries(repo_copy, tmp_path, chronicle):
+    store = f"oxigraph:{tmp_path / 'store'}"
+    assert chronicle("--root", repo_copy, "--store", store, "build").exit_code == 0
+    on_disk = chronicle("--root", repo_copy, "--store", store, "query", "scorecard",
+                        "--param", "system=internlm-20b", "--format", "csv")
+    in_memory = chronicle("--root", repo_copy, "query", "scorecard", "--param", "system=internlm-20b",
+                          "--format", "csv")
+    assert on_disk.exit_code == 0, on_disk
+    assert on_disk.stdout == in_memory.stdout
+    # The store is read as built: removing the data afterwards does not change the answer.
+    shutil.rmtree(repo_copy / "data" / "epoch-benchmarks")
+    again = chronicle("--root", repo_copy, "--store", store, "query", "scorecard", "--param", "system=internlm-20b",
+                      "--format", "csv")
+    assert again.stdout == in_memory.stdout
+
+
+def test_query_on_a_store_that_was_never_built_says_what_to_do(tmp_path, chronicle):
+    run = chronicle("--store", f"oxigraph:{tmp_path / 'none'}", "query", "timeline")
+    assert run.exit_code == 2
+    assert "run chronicle build --store oxigraph:" in run.stderr
+    assert not (tmp_path / "none").exists()
+
+
+def test_unknown_store_kind_is_refused(chronicle):
+    run = chronicle("--store", "postgres://x", "query", "timeline")
+    assert run.exit_code == 2
+    assert "use memory, oxigraph:PATH or sparql:URL" in run.stderr
+
+
+def test_endpoint_that_is_down_gives_a_clear_error(chronicle):
+    run = chronicle("--store", f"sparql:http://127.0.0.1:{_free_port()}/query", "query", "timeline")
+    assert run.exit_code == 2
+    assert "cannot reach the endpoint" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+class _Misbehaving(http.server.BaseHTTPRequestHandler):
+    """Answers every request with the status and content type the test set on the server."""
+
+    def do_POST(self) -> None:  # noqa: N802 (the http.server API)
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        status, content_type, body = self.server.answer  # type: ignore[attr-defined]
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize("answer, message", [
+    ((200, "text/html", b"<html>maintenance</html>"), "not SPARQL JSON results"),
+    ((401, "text/plain", b"who are you"), "Unauthorized"),
+    ((503, "text/plain", b"busy"), "503"),
+    ((200, "application/sparql-results+json", b'{"head": {"vars": ["x"]}, "results": '), "not SPARQL JSON results"),
+], ids=["html", "401", "503", "truncated-json"])
+def test_misbehaving_endpoint_gives_an_error_never_rows(answer, message, chronicle):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Misbehaving)
+    server.answer = answer  # type: ignore[attr-defined]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        run = chronicle("--store", f"sparql:http://127.0.0.1:{server.server_address[1]}/query",
+                        "query", "timeline", "--format", "csv")
+    finally:
+        server.shutdown()
+    assert run.exit_code == 2, run
+    assert message in run.stderr
+    assert run.stdout == ""
+    assert "Traceback" not in run.stderr
