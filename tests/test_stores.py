@@ -1,9 +1,15 @@
 """The same commands on every store: Oxigraph in memory, Oxigraph on disk, and a real SPARQL server
-(the `oxigraph` server of the test extra, started on 127.0.0.1) loaded with `chronicle push`."""
+(the `oxigraph` server of the test extra, started on 127.0.0.1) loaded with `chronicle push`.
+
+CHRONICLE_TEST_ENDPOINT (a SPARQL query URL) points the server tests at another, already running engine
+instead (with CHRONICLE_TEST_STORE_URL, its Graph Store Protocol URL, for the push; CHRONICLE_SPARQL_USER
+and CHRONICLE_SPARQL_PASSWORD, if set, are passed on): scripts/virtuoso-check runs them on Virtuoso."""
 
 from __future__ import annotations
 
+import contextlib
 import http.server
+import os
 import shutil
 import socket
 import subprocess
@@ -11,12 +17,14 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 import rdflib
 
 from chronicle_kg import Chronicle
+from chronicle_kg.remote import Endpoint
 from conftest import copy_repository
 from test_queries import EXTRA_2_TTL, EXTRA_TTL, SEED_ARGUMENTS
 
@@ -68,9 +76,28 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+@dataclass(frozen=True)
+class _Server:
+    """Where the server tests send queries (query_url) and graphs (store_url)."""
+
+    query_url: str
+    store_url: str
+
+    def endpoint(self) -> Endpoint:
+        return Endpoint(self.query_url, self.store_url, os.environ.get("CHRONICLE_SPARQL_USER"),
+                        os.environ.get("CHRONICLE_SPARQL_PASSWORD"),
+                        float(os.environ.get("CHRONICLE_SPARQL_TIMEOUT", "30")))
+
+
 @pytest.fixture(scope="module")
-def sparql_server() -> Iterator[str]:
-    """A fresh in-memory Oxigraph server on 127.0.0.1 whose default graph is the union of its graphs."""
+def sparql_server() -> Iterator[_Server]:
+    """A fresh in-memory Oxigraph server on 127.0.0.1 whose default graph is the union of its graphs,
+    or the engine CHRONICLE_TEST_ENDPOINT names (started and stopped by whoever set it)."""
+    if os.environ.get("CHRONICLE_TEST_ENDPOINT"):
+        if not os.environ.get("CHRONICLE_TEST_STORE_URL"):
+            pytest.skip("CHRONICLE_TEST_ENDPOINT needs CHRONICLE_TEST_STORE_URL, its Graph Store Protocol URL")
+        yield _Server(os.environ["CHRONICLE_TEST_ENDPOINT"], os.environ["CHRONICLE_TEST_STORE_URL"])
+        return
     if not Path(SERVER).exists():
         pytest.skip("the oxigraph server is not installed: pip install '.[test]'")
     port = _free_port()
@@ -84,18 +111,18 @@ def sparql_server() -> Iterator[str]:
                 break
             except OSError:
                 time.sleep(0.05)
-        yield base
+        yield _Server(f"{base}/query", f"{base}/store")
     finally:
         process.terminate()
         process.wait(timeout=10)
 
 
-def _remote_env(base: str) -> dict[str, str]:
-    return {"CHRONICLE_STORE": f"sparql:{base}/query", "CHRONICLE_SPARQL_STORE_URL": f"{base}/store"}
+def _remote_env(server: _Server) -> dict[str, str]:
+    return {"CHRONICLE_STORE": f"sparql:{server.query_url}", "CHRONICLE_SPARQL_STORE_URL": server.store_url}
 
 
 @pytest.fixture(scope="module")
-def pushed(sparql_server: str, extended_root: Path) -> str:
+def pushed(sparql_server: _Server, extended_root: Path) -> _Server:
     from conftest import start_chronicle
     run = start_chronicle("--root", extended_root, "push", env=_remote_env(sparql_server)).result()
     assert run.exit_code == 0, run
@@ -117,7 +144,7 @@ def test_push_replaces_every_graph_and_reports_its_triples(pushed, extended_root
 @pytest.mark.parametrize("name, arguments", CASES, ids=[f"{n}-{'-'.join(a.values()) or 'all'}" for n, a in CASES])
 def test_every_canned_query_gives_identical_rows_on_the_sparql_server(pushed, extended_root, name, arguments):
     local = Chronicle.open(extended_root).query(name, **arguments)
-    remote = Chronicle.open(extended_root, f"sparql:{pushed}/query").query(name, **arguments)
+    remote = Chronicle.open(extended_root, f"sparql:{pushed.query_url}", pushed.endpoint()).query(name, **arguments)
     assert typed_rows(remote) == typed_rows(local)
     assert local.rows or name in ("milestone-corrections", "timeline"), "a case that returns nothing proves little"
 
@@ -159,38 +186,99 @@ def test_endpoint_that_is_down_gives_a_clear_error(chronicle):
 
 
 class _Misbehaving(http.server.BaseHTTPRequestHandler):
-    """Answers every request with the status and content type the test set on the server."""
+    """Answers every request with the status, headers and body the test set on the server, and keeps
+    the headers of every request it got."""
 
-    def do_POST(self) -> None:  # noqa: N802 (the http.server API)
+    def _answer(self) -> None:
         self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        status, content_type, body = self.server.answer  # type: ignore[attr-defined]
+        self.server.seen.append((self.command, dict(self.headers)))  # type: ignore[attr-defined]
+        status, headers, body = self.server.answer  # type: ignore[attr-defined]
         self.send_response(status)
-        self.send_header("Content-Type", content_type)
+        for name, value in headers.items():
+            self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+    do_GET = do_POST = do_PUT = _answer
 
     def log_message(self, *args: object) -> None:
         pass
 
 
-@pytest.mark.parametrize("answer, message", [
-    ((200, "text/html", b"<html>maintenance</html>"), "not SPARQL JSON results"),
-    ((401, "text/plain", b"who are you"), "Unauthorized"),
-    ((503, "text/plain", b"busy"), "503"),
-    ((200, "application/sparql-results+json", b'{"head": {"vars": ["x"]}, "results": '), "not SPARQL JSON results"),
-], ids=["html", "401", "503", "truncated-json"])
-def test_misbehaving_endpoint_gives_an_error_never_rows(answer, message, chronicle):
+@contextlib.contextmanager
+def misbehaving(status: int, headers: dict[str, str], body: bytes) -> Iterator[http.server.ThreadingHTTPServer]:
+    """A local HTTP server on 127.0.0.1 that gives every request the same answer."""
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Misbehaving)
-    server.answer = answer  # type: ignore[attr-defined]
+    server.answer = (status, headers, body)  # type: ignore[attr-defined]
+    server.seen = []  # type: ignore[attr-defined]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        run = chronicle("--store", f"sparql:http://127.0.0.1:{server.server_address[1]}/query",
-                        "query", "timeline", "--format", "csv")
+        yield server
     finally:
         server.shutdown()
+        server.server_close()
+
+
+def _url(server: http.server.ThreadingHTTPServer, path: str = "/query") -> str:
+    return f"http://127.0.0.1:{server.server_address[1]}{path}"
+
+
+JSON_RESULTS = {"Content-Type": "application/sparql-results+json"}
+
+
+@pytest.mark.parametrize("answer, message", [
+    ((200, {"Content-Type": "text/html"}, b"<html>maintenance</html>"), "not SPARQL JSON results"),
+    ((401, {"Content-Type": "text/plain"}, b"who are you"), "Unauthorized"),
+    ((403, {"Content-Type": "text/plain"}, b"no"), "403"),
+    ((429, {"Content-Type": "text/plain"}, b"slow down"), "429"),
+    ((503, {"Content-Type": "text/plain"}, b"busy"), "503"),
+    ((206, JSON_RESULTS, b'{"head": {"vars": ["x"]}, "results": {"bindings": []}}'), "HTTP 206"),
+    ((200, {**JSON_RESULTS, "X-SQL-State": "S1TAT"}, b'{"head": {"vars": ["x"]}, "results": {"bindings": []}}'),
+     "partial results"),
+    ((200, JSON_RESULTS, b'{"head": {"vars": ["x"]}, "results": '), "not SPARQL JSON results"),
+], ids=["html", "401", "403", "429", "503", "206-partial", "virtuoso-truncated", "truncated-json"])
+def test_misbehaving_endpoint_gives_an_error_never_rows(answer, message, chronicle):
+    with misbehaving(*answer) as server:
+        run = chronicle("--store", f"sparql:{_url(server)}", "query", "timeline", "--format", "csv")
     assert run.exit_code == 2, run
     assert message in run.stderr
     assert run.stdout == ""
     assert "Traceback" not in run.stderr
+
+
+def test_slow_endpoint_times_out(chronicle):
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()  # accepts connections, never answers
+    try:
+        run = chronicle("--store", f"sparql:http://127.0.0.1:{listener.getsockname()[1]}/query", "query",
+                        "timeline", env={"CHRONICLE_SPARQL_TIMEOUT": "1"})
+    finally:
+        listener.close()
+    assert run.exit_code == 2, run
+    assert "timed out" in run.stderr.lower()
+
+
+def test_credentials_are_not_sent_to_another_origin_after_a_redirect(chronicle):
+    with misbehaving(200, JSON_RESULTS, b'{"head": {"vars": []}, "results": {"bindings": []}}') as elsewhere, \
+            misbehaving(302, {"Location": _url(elsewhere)}, b"") as endpoint:
+        chronicle("--store", f"sparql:{_url(endpoint)}", "query", "timeline",
+                  env={"CHRONICLE_SPARQL_USER": "analyst", "CHRONICLE_SPARQL_PASSWORD": "secret"})
+        assert any("Authorization" in headers for _, headers in endpoint.seen)
+        assert elsewhere.seen, "the redirect was not followed"
+        assert not any("Authorization" in headers for _, headers in elsewhere.seen)
+
+
+def test_push_that_does_not_arrive_whole_is_an_error(chronicle):
+    count_zero = b'{"head": {"vars": ["triples"]}, "results": {"bindings": [{"triples": {"type": "literal", ' \
+                 b'"value": "0", "datatype": "http://www.w3.org/2001/XMLSchema#integer"}}]}}'
+    with misbehaving(200, JSON_RESULTS, count_zero) as server:
+        run = chronicle("--store", f"sparql:{_url(server)}", "push",
+                        env={"CHRONICLE_SPARQL_STORE_URL": _url(server, "/store")})
+        puts = [method for method, _ in server.seen if method == "PUT"]
+    assert run.exit_code == 2, run
+    assert "holds 0 triples after the push" in run.stderr
+    assert "graphs replaced before it: none" in run.stderr
+    assert puts == ["PUT"], "a failed write is reported, never retried"

@@ -33,6 +33,18 @@ class Endpoint:
     timeout: float = 30.0
 
 
+class _Client(SPARQLWrapper):
+    """SPARQLWrapper whose credentials are never sent on after a redirect (urllib forwards ordinary
+    headers to wherever a redirect points, another origin included)."""
+
+    def _createRequest(self) -> urllib.request.Request:  # noqa: N802 (SPARQLWrapper's name)
+        request = super()._createRequest()
+        authorization = request.headers.pop("Authorization", None)
+        if authorization:
+            request.add_unredirected_header("Authorization", authorization)
+        return request
+
+
 class RemoteStore:
     """A store on a SPARQL 1.1 endpoint: SELECT queries see the endpoint's default graph."""
 
@@ -42,7 +54,7 @@ class RemoteStore:
 
     def select(self, sparql: str) -> tuple[list[Row], list[str]]:
         """Run a SELECT on the endpoint: its rows and variables, in the endpoint's order."""
-        client = SPARQLWrapper(self.endpoint.query_url)
+        client = _Client(self.endpoint.query_url)
         client.setMethod(POST)
         client.setQuery(sparql)
         client.queryType = SELECT  # SPARQLWrapper guesses the type from keywords, comments included
@@ -54,6 +66,7 @@ class RemoteStore:
             response = client.query()
             status = response.response.status
             content_type = response.response.headers.get("Content-Type", "")
+            sql_state = response.response.headers.get("X-SQL-State")
             body = response.response.read()
         except SPARQLWrapperException as error:
             raise QueryError(f"{self.spec}: the endpoint refused the query: {' '.join(str(error).split())}") from None
@@ -63,6 +76,9 @@ class RemoteStore:
             raise QueryError(f"{self.spec}: cannot reach the endpoint: {_first_line(error)}") from None
         if status != 200:
             raise QueryError(f"{self.spec}: HTTP {status}: expected a complete result (200)")
+        if sql_state:  # Virtuoso's "anytime query": a result cut short by its time limit
+            raise QueryError(f"{self.spec}: the endpoint returned partial results (X-SQL-State {sql_state}): "
+                             "raise its query time limit or ask for less")
         if "json" not in content_type:
             raise QueryError(f"{self.spec}: answered {content_type or 'no content type'}, not SPARQL JSON results")
         try:
