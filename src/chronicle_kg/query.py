@@ -15,9 +15,10 @@ from pathlib import Path
 import rdflib
 
 from .catalogue import CannedQuery, Parameter
-from .errors import ParameterError, QueryError
+from .errors import ParameterError
 from .iris import CK, ID, VOCAB
 from .params import parse_value
+from .sparqltext import check_query_text, first_group_brace
 from .store import Row, Term, sparql_term
 
 
@@ -90,7 +91,8 @@ def run_query(store: QueryStore, query: CannedQuery, arguments: Mapping[str, str
 
 
 def run_sparql(store: QueryStore, text: str) -> Result:
-    """Run SPARQL SELECT text as given."""
+    """Run SPARQL SELECT text as given, once it has passed check_query_text."""
+    check_query_text(text)
     rows, variables = store.select(text)
     return Result(variables, rows)
 
@@ -101,35 +103,8 @@ def with_values(text: str, bindings: Mapping[str, Term | None]) -> str:
         return text
     names = " ".join(f"?{name}" for name in bindings)
     values = " ".join("UNDEF" if term is None else sparql_term(term) for term in bindings.values())
-    at = _first_group_brace(text) + 1
+    at = first_group_brace(text) + 1
     return f"{text[:at]}\n  VALUES ({names}) {{ ({values}) }}\n{text[at:]}"
-
-
-def _first_group_brace(text: str) -> int:
-    """Index of the first '{' outside comments, IRIs and strings: the outermost group of a SELECT."""
-    i, in_iri, quote = 0, False, ""
-    while i < len(text):
-        char = text[i]
-        if quote:
-            if char == "\\":
-                i += 1
-            elif text.startswith(quote, i):
-                i += len(quote) - 1
-                quote = ""
-        elif in_iri:
-            in_iri = char != ">"
-        elif char == "#":
-            newline = text.find("\n", i)
-            i = len(text) if newline < 0 else newline
-        elif char in "\"'":
-            quote = char * 3 if text.startswith(char * 3, i) else char
-            i += len(quote) - 1
-        elif char == "<" and i + 1 < len(text) and not text[i + 1].isspace() and text[i + 1] not in "=<":
-            in_iri = True
-        elif char == "{":
-            return i
-        i += 1
-    raise QueryError("the query has no WHERE group to bind parameters in")
 
 
 def _check_exists(store: QueryStore, parameter: Parameter, term: Term) -> None:

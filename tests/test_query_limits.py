@@ -1,0 +1,33 @@
+"""SPARQL that would reach outside the graph, or is too big to parse safely, is refused before any
+engine sees it, with a one-line message; words that only look like keywords are left alone."""
+
+from __future__ import annotations
+
+import pytest
+
+PREFIX = "PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> "
+
+
+@pytest.mark.parametrize("query, message", [
+    ("SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }", "SERVICE"),
+    ("SELECT * WHERE { service <http://127.0.0.1:1/> { ?s ?p ?o } }", "SERVICE"),
+    ("SELECT * FROM <file:///etc/passwd> WHERE { ?s ?p ?o }", "FROM and FROM NAMED are refused"),
+    ("SELECT * FROM NAMED <http://example.org/g> WHERE { GRAPH ?g { ?s ?p ?o } }", "FROM and FROM NAMED"),
+    ("LOAD <http://example.org/data.ttl>", "LOAD is refused"),
+    ("SELECT * WHERE " + "{ " * 65 + "?s ?p ?o" + " }" * 65, "nests brackets more than 64 deep"),
+    ("SELECT * WHERE { ?s ?p \"" + "a" * 100_001 + "\" }", "the limit is 100000"),
+], ids=["service", "service-lower-case", "from-file", "from-named", "load", "deep", "long"])
+def test_query_that_reaches_out_or_runs_away_is_refused(query, message, chronicle):
+    run = chronicle("sparql", query)
+    assert run.exit_code == 2, run
+    assert message in run.stderr
+    assert run.stdout == ""
+    assert "Traceback" not in run.stderr
+
+
+def test_keywords_inside_strings_variables_and_names_are_not_refused(chronicle):
+    query = (PREFIX + 'SELECT ?from ?service WHERE { ?s rdfs:label ?from . '
+             'BIND ("SERVICE <http://x/> FROM LOAD" AS ?service) FILTER (?from = "internlm-20b") } ORDER BY ?from')
+    run = chronicle("sparql", query, "--format", "csv")
+    assert run.exit_code == 0, run
+    assert run.out_lines == ["from,service", "internlm-20b,SERVICE <http://x/> FROM LOAD"]
