@@ -198,3 +198,14 @@ def test_milestone_level_other_than_its_latest_events_is_a_violation(chronicle, 
     _assert_violation_line(run, file=MILESTONES, line=line_of(milestones, MILESTONE), focus=_iri(MILESTONE),
                            messages=shape_messages(copy_with_dist))
     assert snapshot(copy_with_dist / "dist") == before
+
+
+def test_oversized_literal_is_refused_with_the_limit(repo_copy, chronicle):
+    notes = repo_copy / "data" / "chronicle" / "huge.ttl"
+    notes.write_text('<https://w3id.org/chronicle-kg/id/system/internlm-20b> '
+                     '<https://w3id.org/chronicle-kg/ontology#family> "' + "a" * 1_000_001 + '" .\n',
+                     encoding="utf-8")
+    run = chronicle("--root", repo_copy, "validate")
+    assert run.exit_code == 2, run
+    assert "data/chronicle/huge.ttl: a literal of 1000001 characters" in run.stderr
+    assert "Traceback" not in run.stderr

@@ -29,6 +29,8 @@ _OX_FORMATS = {
 }
 
 _XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
+MAX_FILE_BYTES = 512 * 1024 * 1024  # one data file; the whole real corpus is far smaller
+MAX_LITERAL_CHARS = 1_000_000  # one literal; the longest curated text is a few hundred characters
 
 Term = rdflib.term.Node
 Row = dict[str, Term]
@@ -91,6 +93,13 @@ class Store:
         fmt = format_for_path(name)
         graph_node = ox.NamedNode(graph)
         try:
+            size = path.stat().st_size
+        except OSError as error:
+            raise ChronicleError(f"{name}: cannot read: {error.strerror or error}") from None
+        if size > MAX_FILE_BYTES:
+            raise ChronicleError(f"{name}: {size} bytes is over the limit of {MAX_FILE_BYTES} for one file: "
+                                 "split it into several files of the data set")
+        try:
             parser = ox.parse(path=str(path), format=_OX_FORMATS[fmt.name], base_iri=base_iri)
             quads = [ox.Quad(q.subject, q.predicate, q.object, graph_node) for q in parser]
         except SyntaxError as error:
@@ -106,6 +115,10 @@ class Store:
                     "give every node an IRI, see docs/model.md"
                 )
             subjects.setdefault(quad.subject.value, set()).add(quad.predicate.value)
+            if isinstance(quad.object, ox.Literal) and len(quad.object.value) > MAX_LITERAL_CHARS:
+                raise ChronicleError(
+                    f"{name}: a literal of {len(quad.object.value)} characters (about {quad.subject}) is over "
+                    f"the limit of {MAX_LITERAL_CHARS}: link to the text instead of embedding it")
             if isinstance(quad.object, ox.Literal) and _is_ill_typed(quad.object):
                 ill_typed.append((quad.subject.value, quad.predicate.value, quad.object.value,
                                   quad.object.datatype.value))
