@@ -7,7 +7,7 @@ Nothing above this module imports pyoxigraph or builds rdflib graphs itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -146,12 +146,6 @@ class Store:
         """The named graphs, sorted."""
         return sorted(g.value for g in self._inner.named_graphs())
 
-    def triples(self, graph: str | None = None) -> Iterator[tuple[Term, Term, Term]]:
-        """Every triple of one graph, or of all graphs (duplicates across graphs included)."""
-        graph_node = ox.NamedNode(graph) if graph else None
-        for quad in self._inner.quads_for_pattern(None, None, None, graph_node):
-            yield _from_ox(quad.subject), _from_ox(quad.predicate), _from_ox(quad.object)
-
     @classmethod
     def memory(cls) -> Store:
         """A new, empty Oxigraph store in memory."""
@@ -176,11 +170,7 @@ class Store:
 
     def graph_ntriples(self, graph: str) -> tuple[bytes, int]:
         """One named graph as sorted N-Triples, with its triple count."""
-        triples = sorted(
-            (ox.Triple(q.subject, q.predicate, q.object)
-             for q in self._inner.quads_for_pattern(None, None, None, ox.NamedNode(graph))),
-            key=lambda t: (str(t.subject), str(t.predicate), str(t.object)),
-        )
+        triples = self._sorted_triples(graph)
         return ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES), len(triples)
 
     def dump(self, fmt: RdfFormat, prefixes: Mapping[str, str]) -> bytes:
@@ -191,8 +181,11 @@ class Store:
         """The union of all graphs as a set of N-Triples statements, for comparing graphs."""
         return {_statement(t) for t in self._sorted_triples()}
 
-    def _sorted_triples(self) -> list[ox.Triple]:
-        triples = {ox.Triple(q.subject, q.predicate, q.object) for q in self._inner}
+    def _sorted_triples(self, graph: str | None = None) -> list[ox.Triple]:
+        """The triples of one named graph, or of the union of all (deduplicated), in a stable order."""
+        graph_node = ox.NamedNode(graph) if graph else None
+        triples = {ox.Triple(q.subject, q.predicate, q.object)
+                   for q in self._inner.quads_for_pattern(None, None, None, graph_node)}
         return sorted(triples, key=lambda t: (str(t.subject), str(t.predicate), str(t.object)))
 
     def union_graph(self) -> rdflib.Graph:
