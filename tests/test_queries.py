@@ -924,7 +924,27 @@ SEED_ARGUMENTS = {
     "facts": {"entity": "internlm-20b"},
     "facts-summary": {"entity": "internlm-20b"},
     "size-classes": {},
+    "organization": {"org": "shanghai-ai-laboratory"},
+    "organization-systems": {"org": "shanghai-ai-laboratory"},
+    "benchmark": {"benchmark": "hellaswag"},
 }
+
+
+def test_organization_profile_counts_its_systems_and_milestones(seed):
+    [row] = seed.query("organization", org="shanghai-ai-laboratory").records()
+    assert (row["label"], row["homepage"], row["country"]) == (
+        "Shanghai AI Laboratory", "https://www.shlab.org.cn/", "CN")
+    assert (row["systems"], row["milestones"]) == (2, 1)
+    systems = seed.query("organization-systems", org="shanghai-ai-laboratory").records()
+    assert [(s["systemLabel"], str(s["released"]), s["parameters"], s["claims"]) for s in systems] == [
+        ("internlm-20b", "2023-09-18", 20_000_000_000, 6), ("internlm-math", "None", None, 0)]
+
+
+def test_benchmark_profile_gives_scale_direction_and_claim_counts(seed):
+    [row] = seed.query("benchmark", benchmark="hellaswag").records()
+    assert (row["label"], row["metric"], row["scaleMin"], row["scaleMax"], row["higherIsBetter"]) == (
+        "HellaSwag", "accuracy (%)", 0, 100, True)
+    assert (row["systems"], row["claims"]) == (1, 1)
 
 
 def test_size_classes_are_ordered_with_their_thresholds(repo_root):

@@ -11,12 +11,14 @@ PREFIX = "PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> "
 @pytest.mark.parametrize("query, message", [
     ("SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }", "SERVICE"),
     ("SELECT * WHERE { service <http://127.0.0.1:1/> { ?s ?p ?o } }", "SERVICE"),
-    ("SELECT * FROM <file:///etc/passwd> WHERE { ?s ?p ?o }", "FROM and FROM NAMED are refused"),
-    ("SELECT * FROM NAMED <http://example.org/g> WHERE { GRAPH ?g { ?s ?p ?o } }", "FROM and FROM NAMED"),
+    ("SELECT * FROM <file:///etc/passwd> WHERE { ?s ?p ?o }", "FROM <file:///etc/passwd>: the store holds no such"),
+    ("SELECT * FROM NAMED <http://example.org/g> WHERE { GRAPH ?g { ?s ?p ?o } }", "FROM <http://example.org/g>"),
+    ("PREFIX g: <https://w3id.org/chronicle-kg/graph/> SELECT * FROM g:chronicle FROM g:elsewhere { ?s ?p ?o }",
+     "FROM <https://w3id.org/chronicle-kg/graph/elsewhere>: the store holds no such graph"),
     ("LOAD <http://example.org/data.ttl>", "LOAD is refused"),
     ("SELECT * WHERE " + "{ " * 65 + "?s ?p ?o" + " }" * 65, "nests brackets more than 64 deep"),
     ("SELECT * WHERE { ?s ?p \"" + "a" * 100_001 + "\" }", "the limit is 100000"),
-], ids=["service", "service-lower-case", "from-file", "from-named", "load", "deep", "long"])
+], ids=["service", "service-lower-case", "from-file", "from-named", "from-unknown-prefixed", "load", "deep", "long"])
 def test_query_that_reaches_out_or_runs_away_is_refused(query, message, chronicle):
     run = chronicle("sparql", query)
     assert run.exit_code == 2, run
@@ -31,3 +33,15 @@ def test_keywords_inside_strings_variables_and_names_are_not_refused(chronicle):
     run = chronicle("sparql", query, "--format", "csv")
     assert run.exit_code == 0, run
     assert run.out_lines == ["from,service", "internlm-20b,SERVICE <http://x/> FROM LOAD"]
+
+
+def test_from_a_graph_the_store_holds_reads_only_that_graph(chronicle):
+    count = "SELECT (COUNT(*) AS ?n) {FROM} WHERE { ?s a <https://w3id.org/chronicle-kg/ontology#ScoreClaim> }"
+    everything = chronicle("sparql", count.replace("{FROM}", ""), "--format", "csv")
+    seed_scores = chronicle("sparql", count.replace("{FROM}", "FROM <https://w3id.org/chronicle-kg/graph/epoch-benchmarks>"),
+                            "--format", "csv")
+    ontology_only = chronicle("sparql", count.replace("{FROM}", "FROM <https://w3id.org/chronicle-kg/graph/ontology>"),
+                              "--format", "csv")
+    assert everything.out_lines == ["n", "6"], everything
+    assert seed_scores.out_lines == ["n", "6"], seed_scores
+    assert ontology_only.out_lines == ["n", "0"], ontology_only

@@ -18,6 +18,8 @@ from .pages import PAGE_KINDS, render_page
 from .project import Project
 from .push import push as push_graphs
 from .remote import Endpoint, RemoteStore
+from .server import ServeOptions
+from .server import serve as serve_graph
 from .store import StoreSpec
 from .tables import FORMATS, render
 from .validate import Report, validate_files, validate_project
@@ -243,3 +245,21 @@ def push(ctx: click.Context) -> None:
         raise ChronicleError("push needs --store sparql:URL (or CHRONICLE_STORE), the endpoint to load")
     for pushed in push_graphs(_project(ctx), RemoteStore(_endpoint(spec))):
         click.echo(f"replaced {pushed.graph}: {pushed.triples} triples")
+
+
+@main.command()
+@click.option("--host", default=ServeOptions.host, show_default=True, help="The address to listen on.")
+@click.option("--port", default=ServeOptions.port, show_default=True, type=click.IntRange(0, 65535),
+              help="The port to listen on (0: any free port; the URL is printed).")
+@click.option("--timeout", default=ServeOptions.timeout, show_default=True, type=click.FloatRange(min=0.1),
+              help="Seconds one request may run before it is stopped.")
+@click.option("--max-rows", default=ServeOptions.max_rows, show_default=True, type=click.IntRange(min=1),
+              help="The most rows (or triples) one result may have; a larger result is refused, never cut.")
+@click.option("--workers", default=ServeOptions.workers, show_default=True, type=click.IntRange(1, 64),
+              help="Worker processes answering requests in parallel.")
+@click.pass_context
+def serve(ctx: click.Context, host: str, port: int, timeout: float, max_rows: int, workers: int) -> None:
+    """Build the graph and serve it: SPARQL 1.1 endpoint at /sparql, canned queries at /queries, linked data
+    under /id/, HTML pages, dumps and VoID (see README)."""
+    options = ServeOptions(host=host, port=port, timeout=timeout, max_rows=max_rows, workers=workers)
+    serve_graph(_project(ctx), options, _options(ctx).store)

@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup, escape
 
 from .api import Chronicle
 from .errors import ChronicleError
+from .iris import BASE
 
 PAGE_KINDS = ("system", "milestone")
 DRAWN_FROM_FACTS = "Claims drawn from cited facts, not live model generation."
@@ -26,6 +28,26 @@ _TEMPLATES = jinja2.Environment(
     keep_trailing_newline=True,
 )
 _TEMPLATES.filters["cell"] = lambda text: str(text).replace("|", "\\|").replace("\n", " ")
+STYLESHEET = Path(__file__).parent / "static" / "style.css"
+
+
+def link(iri: object, text: object = None, site: bool = False) -> Markup:
+    """An HTML link to `iri` showing `text` (escaped); only http(s) IRIs become links, and on the site
+    (`site`) the graph's own IRIs point at this server rather than at their canonical host."""
+    label = escape(text if text is not None else (iri if iri is not None else ""))
+    target = str(iri) if iri is not None else ""
+    if not target.startswith(("http://", "https://")):
+        return label
+    if site and target.startswith(BASE):
+        target = "/" + target[len(BASE):]
+    return Markup(f'<a href="{escape(target)}">{label}</a>')
+
+
+def render_template(name: str, site: bool = False, **model: Any) -> str:
+    """Render one template: on the site with its navigation and stylesheet, else as a standalone page."""
+    return _TEMPLATES.get_template(name).render(
+        drawn_from_facts=DRAWN_FROM_FACTS, site=site, stylesheet=STYLESHEET.read_text(encoding="utf-8"),
+        link=lambda iri, text=None: link(iri, text, site), **model)
 
 
 @dataclass(frozen=True)
@@ -36,16 +58,15 @@ class Narrative:
     cites: int
 
 
-def render_page(graph: Chronicle, kind: str, identifier: str, html: bool = False) -> str:
-    """The record page of one system or milestone, as Markdown or HTML."""
+def render_page(graph: Chronicle, kind: str, identifier: str, html: bool = False, site: bool = False) -> str:
+    """The record page of one system or milestone, as Markdown or HTML (for the site when `site`)."""
     if kind == "system":
         model = system_page(graph, identifier)
     elif kind == "milestone":
         model = milestone_page(graph, identifier)
     else:
         raise ChronicleError(f"unknown page kind {kind!r}: use one of {', '.join(PAGE_KINDS)}")
-    template = f"{kind}.{'html' if html else 'md'}.j2"
-    return _TEMPLATES.get_template(template).render(drawn_from_facts=DRAWN_FROM_FACTS, **model)
+    return render_template(f"{kind}.{'html' if html else 'md'}.j2", site, **model)
 
 
 def system_page(graph: Chronicle, system: str) -> dict[str, Any]:

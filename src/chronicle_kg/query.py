@@ -15,10 +15,10 @@ from pathlib import Path
 import rdflib
 
 from .catalogue import CannedQuery, Parameter
-from .errors import ParameterError
+from .errors import ParameterError, QueryError
 from .iris import CK, ID, VOCAB
 from .params import parse_value
-from .sparqltext import check_query_text, first_group_brace
+from .sparqltext import check_query_text, dataset_iris, first_group_brace
 from .store import Row, Term, sparql_term
 
 
@@ -91,10 +91,26 @@ def run_query(store: QueryStore, query: CannedQuery, arguments: Mapping[str, str
 
 
 def run_sparql(store: QueryStore, text: str) -> Result:
-    """Run SPARQL SELECT text as given, once it has passed check_query_text."""
-    check_query_text(text)
+    """Run SPARQL SELECT text as given, once it has passed check_sparql."""
+    check_sparql(store, text)
     rows, variables = store.select(text)
     return Result(variables, rows)
+
+
+def check_sparql(store: QueryStore, text: str) -> None:
+    """Refuse what check_query_text refuses, and FROM or FROM NAMED naming a graph the store does not hold."""
+    check_query_text(text)
+    named = dataset_iris(text)
+    if not named:
+        return
+    rows, _ = store.select(internal_query("graphs"))
+    held = {str(row["graph"]) for row in rows}
+    for iri in named:
+        if iri not in held:
+            close = difflib.get_close_matches(iri, sorted(held), n=3, cutoff=0.5)
+            hint = f"closest: {', '.join(close)}" if close else f"its graphs: {', '.join(sorted(held)[:8])}"
+            raise QueryError(f"FROM <{iri}>: the store holds no such graph; a query may only read this store's "
+                             f"graphs ({hint})")
 
 
 def with_values(text: str, bindings: Mapping[str, Term | None]) -> str:

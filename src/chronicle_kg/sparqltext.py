@@ -1,10 +1,16 @@
-"""Reading SPARQL text without parsing it: the words and brackets outside comments, strings and IRIs.
+r"""Reading SPARQL text without parsing it: the words and brackets outside comments, strings and IRIs.
 
 Used to find where a query's outermost group starts, and to refuse what a query must not do before
 any engine sees it.
 
 >>> [t for _, t in tokens('SELECT ?from ("{ SERVICE" AS ?x) WHERE { <http://x/{> ex:load ?o } # LOAD')]
-['SELECT', '?from', '(', 'AS', '?x', ')', 'WHERE', '{', 'ex:load', '?o', '}']
+['SELECT', '?from', '(', 'AS', '?x', ')', 'WHERE', '{', '<http://x/{>', 'ex:load', '?o', '}']
+>>> query_form("PREFIX ex: <http://x/> # SELECT\nconstruct { ?s ?p ?o } WHERE { ?s ?p ?o }")
+'construct'
+>>> query_form("BASE <http://x/> INSERT DATA { <a> <b> <c> }")
+'update'
+>>> dataset_iris('PREFIX g: <https://w3id.org/chronicle-kg/graph/> SELECT * FROM g:chronicle FROM NAMED <x:y> {}')
+['https://w3id.org/chronicle-kg/graph/chronicle', 'x:y']
 """
 
 from __future__ import annotations
@@ -19,14 +25,15 @@ MAX_NESTING = 64
 REFUSED_KEYWORDS = {
     "SERVICE": "SERVICE (a federated query to another endpoint) is refused: queries run on this graph only",
     "LOAD": "LOAD is refused: the graph is read-only here",
-    "FROM": "FROM and FROM NAMED are refused: queries see every graph of the store already "
-            "(use GRAPH <...> { } to pick one)",
 }
+QUERY_FORMS = ("select", "ask", "construct", "describe")
+UPDATE_OPERATIONS = {"INSERT", "DELETE", "LOAD", "CLEAR", "DROP", "CREATE", "ADD", "MOVE", "COPY", "WITH"}
 _WORD = re.compile(r"[?$]?[A-Za-z_][\w\-.:]*")
 
 
 def tokens(text: str) -> Iterator[tuple[int, str]]:
-    """(offset, token) for each bracket and word outside comments, strings and IRIs."""
+    """(offset, token) for each bracket, word and IRI (with its angle brackets) outside comments and
+    strings."""
     i = 0
     while i < len(text):
         char = text[i]
@@ -41,7 +48,9 @@ def tokens(text: str) -> Iterator[tuple[int, str]]:
             i += len(quote)
         elif char == "<" and i + 1 < len(text) and not text[i + 1].isspace() and text[i + 1] not in "=<":
             close = text.find(">", i)
-            i = len(text) if close < 0 else close + 1
+            end = len(text) if close < 0 else close + 1
+            yield i, text[i:end]
+            i = end
         elif char in "{}()":
             yield i, char
             i += 1
@@ -53,16 +62,26 @@ def tokens(text: str) -> Iterator[tuple[int, str]]:
 
 
 def first_group_brace(text: str) -> int:
-    """Offset of the first '{' of the query: the outermost group of a SELECT."""
+    """Offset of the '{' that opens the query's WHERE group: the first top-level group, or for a
+    CONSTRUCT with a template, the one after it."""
+    groups_to_skip = 1 if query_form(text) == "construct" else 0
+    depth = 0
     for offset, token in tokens(text):
-        if token == "{":
-            return offset
+        if token.upper() == "WHERE" and depth == 0:
+            groups_to_skip = 0
+        elif token == "{":
+            if depth == 0 and groups_to_skip == 0:
+                return offset
+            depth += 1
+        elif token == "}":
+            depth -= 1
+            groups_to_skip -= depth == 0
     raise QueryError("the query has no WHERE group to bind parameters in")
 
 
 def check_query_text(text: str) -> None:
     """Refuse, before any parsing, a query that is too long or too deeply nested, or that would reach
-    outside the graph (SERVICE, LOAD, FROM)."""
+    outside the graph (SERVICE, LOAD). FROM is checked against the store's graphs when the query runs."""
     if len(text) > MAX_QUERY_LENGTH:
         raise QueryError(f"the query is {len(text)} characters long; the limit is {MAX_QUERY_LENGTH}")
     depth = 0
@@ -75,3 +94,42 @@ def check_query_text(text: str) -> None:
             depth -= 1
         elif token.upper() in REFUSED_KEYWORDS:
             raise QueryError(REFUSED_KEYWORDS[token.upper()])
+
+
+def dataset_iris(text: str) -> list[str]:
+    """The graph IRIs a query's FROM and FROM NAMED clauses name, prefixed names expanded."""
+    prefixes: dict[str, str] = {}
+    words = [token for _, token in tokens(text) if token not in "{}()"]
+    iris = []
+    for i, word in enumerate(words):
+        upper = word.upper()
+        if upper == "PREFIX" and i + 2 < len(words) and words[i + 2].startswith("<"):
+            prefixes[words[i + 1].rstrip(":")] = words[i + 2][1:-1]
+        elif upper == "FROM":
+            target = words[i + 2] if i + 2 < len(words) and words[i + 1].upper() == "NAMED" else (
+                words[i + 1] if i + 1 < len(words) else "")
+            if target.startswith("<"):
+                iris.append(target[1:-1])
+            else:
+                prefix, _, local = target.partition(":")
+                iris.append(prefixes.get(prefix, prefix + ":") + local)
+    return iris
+
+
+def query_form(text: str) -> str | None:
+    """"select", "ask", "construct" or "describe" by the query's first keyword after its prologue;
+    "update" for a SPARQL Update operation; None when it is neither (the parser will say why)."""
+    words = (token for _, token in tokens(text) if token not in "{}()")
+    for word in words:
+        upper = word.upper()
+        if upper == "PREFIX":
+            next(words, None), next(words, None)
+        elif upper == "BASE":
+            next(words, None)
+        elif upper.lower() in QUERY_FORMS:
+            return upper.lower()
+        elif upper in UPDATE_OPERATIONS:
+            return "update"
+        else:
+            return None
+    return None

@@ -7,7 +7,7 @@ Nothing above this module imports pyoxigraph or builds rdflib graphs itself.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +19,7 @@ from rdflib.term import XSDToPython
 
 from .errors import ChronicleError, DataSyntaxError, QueryError
 from .formats import RdfFormat, format_for_path
+from .sparqltext import dataset_iris
 
 _OX_FORMATS = {
     "turtle": ox.RdfFormat.TURTLE,
@@ -76,6 +77,22 @@ class StoreSpec:
         raise ChronicleError(f"--store {text!r} is not a store: use memory, oxigraph:PATH or sparql:URL")
 
 
+class ResultTooLarge(QueryError):
+    """A query whose result has more rows than the caller allows."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a query of any form gives: SELECT rows with their variables, an ASK boolean, or the graph of
+    a CONSTRUCT or DESCRIBE (as a store of its own, so it dumps like any other)."""
+
+    form: str  # "select", "ask" or "graph"
+    variables: list[str]
+    rows: list[Row]
+    boolean: bool | None = None
+    graph: Store | None = None
+
+
 class Store:
     """An Oxigraph dataset: named graphs loaded from files, queried with SPARQL."""
 
@@ -127,20 +144,40 @@ class Store:
 
     def select(self, sparql: str) -> tuple[list[Row], list[str]]:
         """Run a SELECT over the union of all graphs: its rows and its variables, in order."""
+        answer = self.answer(sparql)
+        if answer.form != "select":
+            raise QueryError("only SELECT queries return rows: use SELECT here")
+        return answer.rows, answer.variables
+
+    def answer(self, sparql: str, max_rows: int | None = None, default_graphs: list[str] | None = None,
+               named_graphs: list[str] | None = None) -> Answer:
+        """Run a query of any form over the union of all graphs, or over the dataset its FROM and FROM NAMED
+        clauses (or `default_graphs` and `named_graphs`, as the SPARQL protocol gives them) name.
+        Raise ResultTooLarge past `max_rows` rows or triples."""
+        dataset = {}
+        if default_graphs or named_graphs:
+            dataset = {"default_graph": [ox.NamedNode(g) for g in default_graphs or []],
+                       "named_graphs": [ox.NamedNode(g) for g in named_graphs or []]}
         try:
-            solutions = self._inner.query(sparql, use_default_graph_as_union=True)
+            union = not dataset and not dataset_iris(sparql)
+            outcome = self._inner.query(sparql, use_default_graph_as_union=union, **dataset)
+            if isinstance(outcome, ox.QueryBoolean):
+                return Answer("ask", [], [], boolean=bool(outcome))
+            items = list(_at_most(outcome, max_rows))
         except SyntaxError as error:
             raise QueryError(f"SPARQL syntax error: {' '.join(str(error).split())}") from None
         except OSError as error:
             raise QueryError(f"the query failed: {error}") from None
-        if not isinstance(solutions, ox.QuerySolutions):
-            raise QueryError("only SELECT queries return rows: use SELECT here")
-        variables = [v.value for v in solutions.variables]
+        if isinstance(outcome, ox.QueryTriples):
+            graph = Store.memory()
+            graph._inner.extend(ox.Quad(t.subject, t.predicate, t.object, ox.DefaultGraph()) for t in items)
+            return Answer("graph", [], [], graph=graph)
+        variables = [v.value for v in outcome.variables]
         rows = [
             {name: _from_ox(solution[name]) for name in variables if solution[name] is not None}
-            for solution in solutions
+            for solution in items
         ]
-        return rows, variables
+        return Answer("select", variables, rows)
 
     def graphs(self) -> list[str]:
         """The named graphs, sorted."""
@@ -150,6 +187,14 @@ class Store:
     def memory(cls) -> Store:
         """A new, empty Oxigraph store in memory."""
         return cls(ox.Store(), "memory")
+
+    @classmethod
+    def read_only(cls, path: Path) -> Store:
+        """The Oxigraph store in directory `path`, opened for reading only (several processes may)."""
+        try:
+            return cls(ox.Store.read_only(str(path)), f"oxigraph:{path}")
+        except OSError as error:
+            raise ChronicleError(f"--store oxigraph:{path}: cannot open the Oxigraph store: {error}") from None
 
     @classmethod
     def on_disk(cls, path: Path) -> Store:
@@ -173,9 +218,27 @@ class Store:
         triples = self._sorted_triples(graph)
         return ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES), len(triples)
 
-    def dump(self, fmt: RdfFormat, prefixes: Mapping[str, str]) -> bytes:
-        """The union of all graphs, deduplicated and sorted, in `fmt`: the same data gives the same bytes."""
-        return ox.serialize(self._sorted_triples(), format=_OX_FORMATS[fmt.name], prefixes=dict(prefixes))
+    def dump(self, fmt: RdfFormat, prefixes: Mapping[str, str], graph: str | None = None) -> bytes:
+        """The union of all graphs (or one named graph), deduplicated and sorted, in `fmt`: the same data
+        gives the same bytes."""
+        return ox.serialize(self._sorted_triples(graph), format=_OX_FORMATS[fmt.name], prefixes=dict(prefixes))
+
+    def subgraph(self, graph: str) -> Store:
+        """A memory store holding one named graph of this one (in its default graph)."""
+        copy = Store.memory()
+        copy._inner.extend(ox.Quad(q.subject, q.predicate, q.object, ox.DefaultGraph())
+                           for q in self._inner.quads_for_pattern(None, None, None, ox.NamedNode(graph)))
+        return copy
+
+    @classmethod
+    def from_bytes(cls, data: bytes, fmt: RdfFormat, name: str) -> Store:
+        """A memory store holding the RDF in `data` (in its default graph); errors name it `name`."""
+        store = cls.memory()
+        try:
+            store._inner.extend(ox.parse(data, format=_OX_FORMATS[fmt.name]))
+        except SyntaxError as error:
+            raise _syntax_error(Path(name), error) from None
+        return store
 
     def statements(self) -> set[str]:
         """The union of all graphs as a set of N-Triples statements, for comparing graphs."""
@@ -195,6 +258,15 @@ class Store:
             ox.Quad(q.subject, q.predicate, q.object, ox.DefaultGraph()) for q in self._inner
         )
         return rdflib.Graph(store=_RdflibOxigraphStore(store=merged), identifier=DATASET_DEFAULT_GRAPH_ID)
+
+
+def _at_most(items: Iterable[object], limit: int | None) -> Iterator[object]:
+    for count, item in enumerate(items, start=1):
+        if limit is not None and count > limit:
+            raise ResultTooLarge(
+                f"the result has more than {limit} rows or triples (the row limit here): "
+                "add LIMIT and OFFSET to the query to page through it")
+        yield item
 
 
 def parse_statements(data: bytes, fmt: RdfFormat, name: str) -> set[str]:

@@ -24,6 +24,7 @@ import rdflib
 from .errors import ChronicleError
 from .iris import PREFIXES
 from .query import Result
+from .resultformats import sparql_json
 from .store import Term
 
 FORMATS = ("table", "csv", "json", "md")
@@ -58,29 +59,6 @@ def display(term: Term | None) -> str:
         return text
     prefix = next(p for p, ns in PREFIXES.items() if ns == best)
     return f"{prefix}:{text[len(best):]}"
-
-
-def sparql_json(result: Result) -> dict:
-    """The SPARQL 1.1 Query Results JSON document of `result`."""
-    return {
-        "head": {"vars": result.variables},
-        "results": {"bindings": [
-            {name: _json_term(term) for name, term in row.items()} for row in result.rows
-        ]},
-    }
-
-
-def _json_term(term: Term) -> dict[str, str]:
-    if isinstance(term, rdflib.URIRef):
-        return {"type": "uri", "value": str(term)}
-    if isinstance(term, rdflib.BNode):
-        return {"type": "bnode", "value": str(term)}
-    literal: dict[str, str] = {"type": "literal", "value": str(term)}
-    if term.language:
-        literal["xml:lang"] = term.language
-    elif term.datatype:
-        literal["datatype"] = str(term.datatype)
-    return literal
 
 
 def _csv(result: Result) -> str:
