@@ -10,7 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -221,3 +221,65 @@ def matches_snapshot(request: pytest.FixtureRequest) -> Callable[[str, str], Non
         assert path.is_file(), f"no snapshot {path}: run pytest --update-snapshots once and review it"
         assert text == path.read_text(encoding="utf-8"), f"{name} differs from its snapshot"
     return check
+
+
+@dataclass
+class LiveServer:
+    """A running `chronicle serve` and its log."""
+
+    url: str
+    process: subprocess.Popen[str]
+
+    def log(self) -> str:
+        return self.process.stderr.read() if self.process.poll() is not None else ""
+
+
+def start_server(root: Path, *options: object) -> LiveServer:
+    """Start `chronicle --root ROOT serve --port 0 OPTIONS...` and wait until it prints its URL."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "chronicle_kg", "--root", str(root), "serve", "--port", "0",
+         *(str(o) for o in options)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={k: v for k, v in os.environ.items() if k != "CHRONICLE_ROOT"},
+    )
+    line = process.stdout.readline()
+    if not line.startswith("serving "):
+        process.kill()
+        raise RuntimeError(f"chronicle serve did not start: {line}{process.stderr.read()}")
+    return LiveServer(line.split(" at ")[1].split()[0].rstrip("/"), process)
+
+
+def stop_server(server: LiveServer) -> None:
+    server.process.terminate()
+    try:
+        server.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+
+
+HOSTILE_TTL = """\
+@prefix ck: <https://w3id.org/chronicle-kg/ontology#> .
+@prefix org: <https://w3id.org/chronicle-kg/id/org/> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+
+org:hostile-lab a ck:Organization ;
+    rdfs:label "<script>document.title='pwned'</script> Lab & \\"Co\\"" ;
+    ck:homepage <javascript:alert(1)> .
+"""
+
+
+@pytest.fixture(scope="session")
+def served_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the repository plus one organization whose label and homepage are hostile."""
+    root = copy_repository(tmp_path_factory.mktemp("served") / "chronicle")
+    (root / "data" / "test-hostile").mkdir()
+    (root / "data" / "test-hostile" / "hostile.ttl").write_text(HOSTILE_TTL, encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="session")
+def live(served_root: Path) -> Iterator[LiveServer]:
+    """`chronicle serve` on the served copy: 3 workers, 3 s per request, at most 1000 rows."""
+    server = start_server(served_root, "--timeout", 3, "--max-rows", 1000, "--workers", 3)
+    yield server
+    stop_server(server)

@@ -37,6 +37,10 @@ HTML = "text/html"
 RDF_MEDIA_TYPES = {f.media_type: f for f in RDF_FORMATS if not f.datasets or f.name == "jsonld"}
 DOCUMENT_MEDIA_TYPES = (HTML, *RDF_MEDIA_TYPES)  # what a linked-data IRI offers, HTML first for browsers
 EXTENSION_MEDIA_TYPES = {"html": HTML, **{f.extension: f.media_type for f in RDF_MEDIA_TYPES.values()}}
+# A format parameter may name a media type, an extension or a format (SPARQLWrapper sends format=turtle);
+# N3 clients read Turtle.
+FORMAT_NAMES = {**EXTENSIONS, **EXTENSION_MEDIA_TYPES, **{f.name: f.media_type for f in RDF_MEDIA_TYPES.values()},
+                "json-ld": "application/ld+json", "n3": "text/turtle"}
 PAGE_KINDS = {"system": "system", "milestone": "milestone", "org": "org", "benchmark": "benchmark"}
 DUMPS = {f"chronicle.{f.extension}": f.media_type for f in RDF_MEDIA_TYPES.values()}
 FORM = "application/x-www-form-urlencoded"
@@ -221,7 +225,7 @@ class Site:
 
     def _negotiate(self, request: Request, offered: tuple[str, ...], fmt: str = "") -> str:
         if fmt:
-            wanted = EXTENSIONS.get(fmt) or EXTENSION_MEDIA_TYPES.get(fmt) or fmt
+            wanted = FORMAT_NAMES.get(fmt.lower(), fmt)
             if wanted in offered:
                 return wanted
             raise HttpError(406, f"format={fmt}: this answer is offered as {', '.join(offered)}")
@@ -254,7 +258,10 @@ class Site:
         fmt = extension if dot else request.query.get("format", [""])[0]
         media = self._negotiate(request, (HTML, "application/json", "text/csv"),
                                 {"json": "application/json", "csv": "text/csv", "html": HTML}.get(fmt, fmt))
-        canned = self.graph.canned(name)
+        try:
+            canned = self.graph.canned(name)
+        except QueryError as error:
+            raise HttpError(404, str(error)) from None
         if media == HTML:
             return self._query_page(request, canned)
         result = self._limited(run_query(self.graph.store, canned, self._arguments(request, canned)))
