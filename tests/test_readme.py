@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
+import urllib.request
 from pathlib import Path
 
 import pytest
+from conftest import start_server, stop_server
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -48,6 +50,15 @@ def test_every_readme_command_runs(chronicle, repo_copy, tmp_path, my_records, c
     args = shlex.split(command)[1:]
     if "my-records.ttl" in args:
         shutil.copy(my_records, workdir / "my-records.ttl")
+    if args[0] == "serve":  # runs until stopped: check it serves (on a free port), then stop it
+        options = args[1:args.index("--port")] + args[args.index("--port") + 2:] if "--port" in args else args[1:]
+        server = start_server(repo_copy, *options)
+        try:
+            with urllib.request.urlopen(f"{server.url}/queries/scorecard.csv?system=internlm-20b") as response:
+                assert response.status == 200
+        finally:
+            stop_server(server)
+        return
 
     run = chronicle("--root", repo_copy, *args, cwd=workdir)
 

@@ -30,6 +30,7 @@ from .site import Request, Response, Site, SiteConfig
 from .store import Store, StoreSpec
 
 _SPAWN = multiprocessing.get_context("spawn")
+DISCARD_LIMIT = 64 * 1024 * 1024  # an oversized body up to this size is read and dropped before the 413
 
 
 @dataclass(frozen=True)
@@ -188,11 +189,19 @@ class _Handler(BaseHTTPRequestHandler):
             return _plain(400, "Content-Length is not a number")
         if length > self.max_body:
             self.close_connection = True
+            self._discard(min(length, DISCARD_LIMIT))  # so the client can read the answer before the close
             return _plain(413, f"the request body is {length} bytes; the limit is {self.max_body}: "
                                "send a shorter query")
         body = self.rfile.read(length) if length > 0 else b""
         headers = {name.lower(): value for name, value in self.headers.items()}
         return self.pool.call(Request(self.command, self.path, headers, body))
+
+    def _discard(self, length: int) -> None:
+        while length > 0:
+            chunk = self.rfile.read(min(length, 65536))
+            if not chunk:
+                return
+            length -= len(chunk)
 
     do_GET = do_HEAD = do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _serve  # noqa: N815
 

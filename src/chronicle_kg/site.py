@@ -205,9 +205,9 @@ class Site:
         offered = {"select": ROW_MEDIA_TYPES, "ask": BOOLEAN_MEDIA_TYPES}.get(form, tuple(RDF_MEDIA_TYPES))
         media = self._negotiate(request, offered, parameters.get("format", [""])[0])
         check_sparql(self.store, text)
-        answer = self.store.answer(text, self.config.max_rows, parameters.get("default-graph-uri"),
-                                   parameters.get("named-graph-uri"))
         self._check_graphs(parameters)
+        answer = self.store.answer(text, self.config.max_rows, parameters.get("default-graph-uri"),
+                                   parameters.get("named-graph-uri"), base_iri=self.config.public_url + "/sparql")
         if answer.form == "select":
             body = serialize_rows(Result(answer.variables, answer.rows), media)
         elif answer.form == "ask":

@@ -150,17 +150,17 @@ class Store:
         return answer.rows, answer.variables
 
     def answer(self, sparql: str, max_rows: int | None = None, default_graphs: list[str] | None = None,
-               named_graphs: list[str] | None = None) -> Answer:
+               named_graphs: list[str] | None = None, base_iri: str | None = None) -> Answer:
         """Run a query of any form over the union of all graphs, or over the dataset its FROM and FROM NAMED
         clauses (or `default_graphs` and `named_graphs`, as the SPARQL protocol gives them) name.
-        Raise ResultTooLarge past `max_rows` rows or triples."""
+        Relative IRIs resolve against `base_iri`. Raise ResultTooLarge past `max_rows` rows or triples."""
         dataset = {}
         if default_graphs or named_graphs:
             dataset = {"default_graph": [ox.NamedNode(g) for g in default_graphs or []],
                        "named_graphs": [ox.NamedNode(g) for g in named_graphs or []]}
         try:
             union = not dataset and not dataset_iris(sparql)
-            outcome = self._inner.query(sparql, use_default_graph_as_union=union, **dataset)
+            outcome = self._inner.query(sparql, use_default_graph_as_union=union, base_iri=base_iri, **dataset)
             if isinstance(outcome, ox.QueryBoolean):
                 return Answer("ask", [], [], boolean=bool(outcome))
             items = list(_at_most(outcome, max_rows))
