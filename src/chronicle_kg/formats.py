@@ -30,9 +30,10 @@ FORMATS: tuple[RdfFormat, ...] = (
     RdfFormat("jsonld", "application/ld+json", "jsonld", True),
     RdfFormat("trig", "application/trig", "trig", True),
     RdfFormat("nquads", "application/n-quads", "nq", True),
+    RdfFormat("rdfxml", "application/rdf+xml", "rdf", False),
 )
 
-ALIASES = {"ttl": "turtle", "nt": "ntriples", "json-ld": "jsonld", "nq": "nquads"}
+ALIASES = {"ttl": "turtle", "nt": "ntriples", "json-ld": "jsonld", "nq": "nquads", "rdf": "rdfxml", "xml": "rdfxml"}
 
 
 def by_name(name: str) -> RdfFormat:

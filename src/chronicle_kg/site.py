@@ -19,9 +19,9 @@ import rdflib
 from .api import Chronicle
 from .catalogue import CannedQuery
 from .errors import ChronicleError, ParameterError, QueryError
-from .export import render
+from .export import DUMP_FORMATS, DUMP_NAME, render
 from .formats import FORMATS as RDF_FORMATS
-from .formats import RdfFormat
+from .formats import by_name
 from .iris import BASE, GRAPH, PREFIXES
 from .negotiation import choose
 from .pages import STYLESHEET, render_page
@@ -42,7 +42,7 @@ EXTENSION_MEDIA_TYPES = {"html": HTML, **{f.extension: f.media_type for f in RDF
 FORMAT_NAMES = {**EXTENSIONS, **EXTENSION_MEDIA_TYPES, **{f.name: f.media_type for f in RDF_MEDIA_TYPES.values()},
                 "json-ld": "application/ld+json", "n3": "text/turtle"}
 PAGE_KINDS = {"system": "system", "milestone": "milestone", "org": "org", "benchmark": "benchmark"}
-DUMPS = {f"chronicle.{f.extension}": f.media_type for f in RDF_MEDIA_TYPES.values()}
+DUMPS = {f"{DUMP_NAME}.{f.extension}": f.media_type for f in map(by_name, DUMP_FORMATS)}
 FORM = "application/x-www-form-urlencoded"
 SPARQL_QUERY = "application/sparql-query"
 SPARQL_UPDATE = "application/sparql-update"

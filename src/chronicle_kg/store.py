@@ -7,6 +7,7 @@ Nothing above this module imports pyoxigraph or builds rdflib graphs itself.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +28,9 @@ _OX_FORMATS = {
     "jsonld": ox.RdfFormat.JSON_LD,
     "trig": ox.RdfFormat.TRIG,
     "nquads": ox.RdfFormat.N_QUADS,
+    "rdfxml": ox.RdfFormat.RDF_XML,
 }
+_DOCTYPE = re.compile(rb"<!DOCTYPE", re.IGNORECASE)
 
 _XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 MAX_FILE_BYTES = 512 * 1024 * 1024  # one data file; the whole real corpus is far smaller
@@ -116,6 +119,9 @@ class Store:
         if size > MAX_FILE_BYTES:
             raise ChronicleError(f"{name}: {size} bytes is over the limit of {MAX_FILE_BYTES} for one file: "
                                  "split it into several files of the data set")
+        if fmt.name == "rdfxml" and _DOCTYPE.search(path.read_bytes()):
+            raise ChronicleError(f"{name}: RDF/XML with a DOCTYPE is refused (its entities can name other files "
+                                 "or expand without bound): remove the DOCTYPE, or convert the file to Turtle")
         try:
             parser = ox.parse(path=str(path), format=_OX_FORMATS[fmt.name], base_iri=base_iri)
             quads = [ox.Quad(q.subject, q.predicate, q.object, graph_node) for q in parser]
@@ -318,6 +324,9 @@ def _is_ill_typed(literal: ox.Literal) -> bool:
 def _syntax_error(path: Path, error: SyntaxError) -> DataSyntaxError:
     message = str(error.msg if hasattr(error, "msg") else error)
     reason = message.split(": ", 1)[1] if message.startswith("Parser error at") else message
+    if "LoadDocumentCallback" in message:  # Oxigraph's JSON-LD parser loads no remote context, and says so
+        reason = ("a JSON-LD @context that names another document is never fetched: put the context inline "
+                  "(ontology/context.jsonld holds the project's)")
     return DataSyntaxError(path, error.lineno, error.offset, reason)
 
 
