@@ -16,6 +16,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -282,3 +283,43 @@ def test_push_that_does_not_arrive_whole_is_an_error(chronicle):
     assert "holds 0 triples after the push" in run.stderr
     assert "graphs replaced before it: none" in run.stderr
     assert puts == ["PUT"], "a failed write is reported, never retried"
+
+
+class _FailingAfter(http.server.BaseHTTPRequestHandler):
+    """A Graph Store Protocol URL that passes the first PUTs on to the real server, then fails."""
+
+    def do_PUT(self) -> None:  # noqa: N802 (http.server's name)
+        body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        self.server.puts += 1  # type: ignore[attr-defined]
+        status = 500
+        if self.server.puts <= self.server.allowed:  # type: ignore[attr-defined]
+            query = self.path.partition("?")[2]
+            forwarded = urllib.request.Request(f"{self.server.target}?{query}", data=body, method="PUT",  # type: ignore[attr-defined]
+                                               headers={"Content-Type": self.headers["Content-Type"]})
+            with urllib.request.urlopen(forwarded) as response:
+                status = response.status
+        self.send_response(status)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.mark.server
+def test_push_failing_midway_names_the_graphs_it_replaced(sparql_server, repo_copy, chronicle):
+    if os.environ.get("CHRONICLE_TEST_ENDPOINT"):
+        pytest.skip("runs against the test's own Oxigraph server")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _FailingAfter)
+    server.puts, server.allowed, server.target = 0, 2, sparql_server.store_url  # type: ignore[attr-defined]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        run = chronicle("--root", repo_copy, "push", env={
+            "CHRONICLE_STORE": f"sparql:{sparql_server.query_url}",
+            "CHRONICLE_SPARQL_STORE_URL": f"http://127.0.0.1:{server.server_address[1]}/store"})
+    finally:
+        server.shutdown()
+    assert run.exit_code == 2, run
+    graph = "https://w3id.org/chronicle-kg/graph/"
+    assert (f"graphs replaced before it: {graph}chronicle, {graph}curated-param-counts; {graph}epoch-benchmarks "
+            "and the rest are as they were: push again") in run.stderr

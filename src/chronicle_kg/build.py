@@ -9,7 +9,7 @@ from .errors import ChronicleError, ValidationFailed
 from .export import write_dumps
 from .load import LoadedGraph, load_project
 from .project import Project
-from .store import Store, StoreSpec
+from .store import StoreSpec
 from .validate import Report, load_shapes, validate
 
 
@@ -37,5 +37,5 @@ def build(project: Project, out: Path | None = None, store: str = "memory") -> B
     loaded, report = load_valid(project)
     files = write_dumps(loaded.store, project, out or project.dist)
     if spec.kind == "oxigraph":
-        Store.on_disk(Path(spec.location)).replace_with(loaded.store)
+        loaded.store.save(Path(spec.location))
     return BuildResult(report, files, len(loaded.store.statements()))

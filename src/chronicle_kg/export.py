@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
+from .atomic import write_files
 from .errors import ChronicleError
 from .formats import RdfFormat, by_name
 from .iris import PREFIXES
@@ -38,7 +37,8 @@ def render(store: Store, fmt: RdfFormat, project: Project) -> bytes:
 
 
 def write_dumps(store: Store, project: Project, directory: Path) -> list[Path]:
-    """Render every dump, check each parses back to the same graph, then move them all into place."""
+    """Render every dump, check each parses back to the same graph, then put them in `directory` all at once
+    (its other entries stay)."""
     rendered = {}
     expected = store.statements()
     for name in DUMP_FORMATS:
@@ -48,18 +48,5 @@ def write_dumps(store: Store, project: Project, directory: Path) -> list[Path]:
         if parse_statements(data, fmt, str(target)) != expected:
             raise ChronicleError(f"{target}: the {fmt.name} dump does not read back as the same graph")
         rendered[target] = data
-    directory.mkdir(parents=True, exist_ok=True)
-    staged = [(_stage(target, data), target) for target, data in rendered.items()]
-    for temporary, target in staged:
-        os.replace(temporary, target)
+    write_files(directory, {target.name: data for target, data in rendered.items()})
     return list(rendered)
-
-
-def _stage(target: Path, data: bytes) -> Path:
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    with os.fdopen(handle, "wb") as stream:
-        stream.write(data)
-        stream.flush()
-        os.fsync(stream.fileno())
-    os.chmod(name, 0o644)
-    return Path(name)

@@ -25,11 +25,15 @@ def push(project: Project, remote: RemoteStore) -> list[PushedGraph]:
     pushed = []
     for graph in loaded.store.graphs():
         body, count = loaded.store.graph_ntriples(graph)
-        remote.put_graph(graph, body)
+        done = ", ".join(p.graph for p in pushed) or "none"
+        try:  # one PUT replaces one graph whole, or leaves it as it was
+            remote.put_graph(graph, body)
+        except ChronicleError as error:
+            raise ChronicleError(f"{error} (graphs replaced before it: {done}; {graph} and the rest are as "
+                                 "they were: push again)") from None
         rows, _ = remote.select(with_values(internal_query("graph-size"), {"graph": rdflib.URIRef(graph)}))
         found = int(rows[0]["triples"]) if rows and "triples" in rows[0] else 0
         if found != count:
-            done = ", ".join(p.graph for p in pushed) or "none"
             raise ChronicleError(f"{remote.spec}: graph {graph} holds {found} triples after the push, not {count} "
                                  f"(graphs replaced before it: {done})")
         pushed.append(PushedGraph(graph, count))

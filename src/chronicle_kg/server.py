@@ -67,7 +67,7 @@ def prepare(project: Project, store: str, directory: Path) -> _Prepared:
     else:
         built = load_valid(project)[0].store
         store_path = directory / "store"
-        Store.on_disk(store_path).replace_with(built)
+        built.save(store_path)
     write_dumps(built, project, dumps)
     return _Prepared(store_path, dumps, len(built.statements()))
 

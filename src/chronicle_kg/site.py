@@ -22,7 +22,7 @@ from .errors import ChronicleError, ParameterError, QueryError
 from .export import DUMP_FORMATS, DUMP_NAME, render
 from .formats import FORMATS as RDF_FORMATS
 from .formats import by_name
-from .iris import BASE, GRAPH, PREFIXES
+from .iris import BASE, GRAPH
 from .negotiation import choose
 from .pages import STYLESHEET, render_page
 from .query import Result, bind_arguments, check_sparql, internal_query, run_query, with_values

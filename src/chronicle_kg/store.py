@@ -18,6 +18,7 @@ from oxrdflib import OxigraphStore as _RdflibOxigraphStore
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 from rdflib.term import XSDToPython
 
+from .atomic import replace_directory
 from .errors import ChronicleError, DataSyntaxError, QueryError
 from .formats import RdfFormat, format_for_path
 from .sparqltext import dataset_iris
@@ -213,11 +214,19 @@ class Store:
     def is_empty(self) -> bool:
         return next(iter(self._inner.quads_for_pattern(None, None, None, None)), None) is None
 
-    def replace_with(self, other: Store) -> None:
-        """Make this store hold exactly what `other` holds, every named graph included."""
-        self._inner.clear()
-        self._inner.bulk_extend(other._inner.quads_for_pattern(None, None, None, None))
-        self._inner.flush()
+    def save(self, path: Path) -> None:
+        """Make the on-disk store in directory `path` hold exactly what this store holds, all at once: a
+        reader or a killed process sees the previous store or the new one, never part of either."""
+        def fill(new: Path) -> None:
+            written = ox.Store(str(new))
+            written.bulk_extend(self._inner.quads_for_pattern(None, None, None, None))
+            written.flush()
+            del written  # closes the database before the directories are exchanged
+
+        try:
+            replace_directory(path, fill)
+        except OSError as error:
+            raise ChronicleError(f"--store oxigraph:{path}: cannot write the Oxigraph store: {error}") from None
 
     def graph_ntriples(self, graph: str) -> tuple[bytes, int]:
         """One named graph as sorted N-Triples, with its triple count."""
