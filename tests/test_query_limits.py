@@ -45,3 +45,18 @@ def test_from_a_graph_the_store_holds_reads_only_that_graph(chronicle):
     assert everything.out_lines == ["n", "6"], everything
     assert seed_scores.out_lines == ["n", "6"], seed_scores
     assert ontology_only.out_lines == ["n", "0"], ontology_only
+
+
+def test_a_query_past_the_time_limit_is_stopped_with_a_clear_error(chronicle):
+    run = chronicle("--query-timeout", "1", "sparql",
+                    "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }")
+    assert run.exit_code == 2, run
+    assert run.stdout == ""
+    assert "ran past the time limit of 1 s (--query-timeout) and was stopped" in run.stderr
+
+
+def test_the_time_limit_comes_from_the_environment_too(chronicle):
+    run = chronicle("sparql", "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }",
+                    env={"CHRONICLE_QUERY_TIMEOUT": "1.5"})
+    assert run.exit_code == 2, run
+    assert "time limit of 1.5 s" in run.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,17 +53,39 @@ class _Group(click.Group):
                    "`build --store`), or sparql:URL (a SPARQL 1.1 endpoint filled by `push`; its Graph Store "
                    "Protocol URL and credentials come from CHRONICLE_SPARQL_STORE_URL, CHRONICLE_SPARQL_USER "
                    "and CHRONICLE_SPARQL_PASSWORD).")
+@click.option("--query-timeout", default=60.0, show_default=True, envvar="CHRONICLE_QUERY_TIMEOUT",
+              type=click.FloatRange(min=0.1),
+              help="Seconds a command that runs queries may take; past it the command is stopped (exit 2).")
 @click.version_option(package_name="chronicle-kg")
 @click.pass_context
-def main(ctx: click.Context, root: Path | None, store: str) -> None:
+def main(ctx: click.Context, root: Path | None, store: str, query_timeout: float) -> None:
     """chronicle-kg: a knowledge graph of AI systems, benchmarks and milestones, with provenance."""
-    ctx.obj = _Options(root, store)
+    ctx.obj = _Options(root, store, query_timeout)
 
 
 @dataclass(frozen=True)
 class _Options:
     root: Path | None
     store: str
+    query_timeout: float
+
+
+_OUTPUT = threading.Lock()
+
+
+def _stop_after(seconds: float) -> None:
+    """Stop this process after `seconds` (a query cannot be interrupted inside the engine; the process can)."""
+    def stop() -> None:
+        _OUTPUT.acquire()  # never in the middle of printing an answer
+        sys.stdout.flush()
+        sys.stderr.write(f"chronicle: error: the command ran past the time limit of {seconds:g} s "
+                         "(--query-timeout) and was stopped: narrow the query, or raise the limit\n")
+        sys.stderr.flush()
+        os._exit(EXIT_CANNOT_RUN)
+
+    timer = threading.Timer(seconds, stop)
+    timer.daemon = True
+    timer.start()
 
 
 def _options(ctx: click.Context) -> _Options:
@@ -85,10 +108,13 @@ def _endpoint(spec: StoreSpec) -> Endpoint:
 
 
 def _graph(ctx: click.Context) -> Chronicle:
+    """The graph the command queries; once it is loaded, the command runs under the query time limit."""
     options = _options(ctx)
     spec = StoreSpec.parse(options.store)
     endpoint = _endpoint(spec) if spec.kind == "sparql" else None
-    return Chronicle.open(_project(ctx).root, options.store, endpoint)
+    graph = Chronicle.open(_project(ctx).root, options.store, endpoint)
+    _stop_after(options.query_timeout)
+    return graph
 
 
 def _print_report(report: Report) -> None:
@@ -139,10 +165,16 @@ def _arguments(pairs: tuple[str, ...]) -> dict[str, str]:
     return arguments
 
 
-def _print_query(graph: Chronicle, name: str, arguments: dict[str, str], fmt: str) -> None:
+def _query_text(graph: Chronicle, name: str, arguments: dict[str, str], fmt: str) -> str:
     canned = graph.canned(name)
-    result = graph.query(name, **arguments)
-    click.echo(render(result, fmt, canned.columns), nl=fmt in ("table",))
+    text = render(graph.query(name, **arguments), fmt, canned.columns)
+    return text + "\n" if fmt == "table" else text
+
+
+def _echo(text: str) -> None:
+    """Print a command's whole answer at once, unless the time limit has stopped it."""
+    with _OUTPUT:
+        click.echo(text, nl=False)
 
 
 @main.command("queries")
@@ -166,7 +198,7 @@ def query(ctx: click.Context, name: str, params: tuple[str, ...], fmt: str) -> N
     """Run the canned query NAME (see `chronicle queries`)."""
     arguments = _arguments(params)
     graph = _graph(ctx)
-    _print_query(graph, name, arguments, fmt)
+    _echo(_query_text(graph, name, arguments, fmt))
 
 
 @main.command()
@@ -178,7 +210,7 @@ def sparql(ctx: click.Context, query_or_file: str, fmt: str) -> None:
     path = Path(query_or_file)
     text = path.read_text(encoding="utf-8") if query_or_file.endswith(".rq") and path.is_file() else query_or_file
     graph = _graph(ctx)
-    click.echo(render(graph.sparql(text), fmt), nl=fmt == "table")
+    _echo(render(graph.sparql(text), fmt) + ("\n" if fmt == "table" else ""))
 
 
 @main.command()
@@ -189,7 +221,7 @@ def sparql(ctx: click.Context, query_or_file: str, fmt: str) -> None:
 def page(ctx: click.Context, kind: str, identifier: str, html: bool) -> None:
     """The record page of a system or milestone (slug or IRI), from canned queries only."""
     graph = _graph(ctx)
-    click.echo(render_page(graph, kind, identifier, html), nl=False)
+    _echo(render_page(graph, kind, identifier, html))
 
 
 @main.command()
@@ -199,12 +231,8 @@ def page(ctx: click.Context, kind: str, identifier: str, html: bool) -> None:
 def scorecard(ctx: click.Context, system: str, fmt: str) -> None:
     """A system's scorecard: the summary figures, then one row per benchmark claim."""
     graph = _graph(ctx)
-    if fmt == "table":
-        _print_query(graph, "scorecard-summary", {"system": system}, fmt)
-        click.echo()
-        _print_query(graph, "scorecard-status-counts", {"system": system}, fmt)
-        click.echo()
-    _print_query(graph, "scorecard", {"system": system}, fmt)
+    parts = ["scorecard-summary", "scorecard-status-counts", "scorecard"] if fmt == "table" else ["scorecard"]
+    _echo("\n".join(_query_text(graph, name, {"system": system}, fmt) for name in parts))
 
 
 @main.command()
@@ -214,7 +242,7 @@ def scorecard(ctx: click.Context, system: str, fmt: str) -> None:
 def milestone(ctx: click.Context, identifier: str, html: bool) -> None:
     """A milestone's record (slug or IRI): the same as `chronicle page milestone ID`."""
     graph = _graph(ctx)
-    click.echo(render_page(graph, "milestone", identifier, html), nl=False)
+    _echo(render_page(graph, "milestone", identifier, html))
 
 
 @main.command()
@@ -232,7 +260,7 @@ def timeline(ctx: click.Context, problem: str | None, org: str | None, system: s
     filters = {"problem": problem, "org": org, "system": system, "min_significance": min_significance,
                "from": date_from, "to": date_to}
     graph = _graph(ctx)
-    _print_query(graph, "timeline", {k: v for k, v in filters.items() if v is not None}, fmt)
+    _echo(_query_text(graph, "timeline", {k: v for k, v in filters.items() if v is not None}, fmt))
 
 
 @main.command()
