@@ -30,6 +30,7 @@ from .site import Request, Response, Site, SiteConfig
 from .store import Store, StoreSpec
 
 _SPAWN = multiprocessing.get_context("spawn")
+QUEUE_WAIT = 60.0  # how long a request waits for a free worker before it gets 503 (busy)
 DISCARD_LIMIT = 64 * 1024 * 1024  # an oversized body up to this size is read and dropped before the 413
 
 
@@ -125,9 +126,9 @@ class WorkerPool:
     def call(self, request: Request) -> Response:
         """The response of a worker to `request`, or a 503 when none is free in time or the query runs too long."""
         try:
-            worker = self._idle.get(timeout=self._timeout)
+            worker = self._idle.get(timeout=QUEUE_WAIT)
         except queue.Empty:
-            return _plain(503, f"the server is busy: every worker stayed busy for {self._timeout:g} s; "
+            return _plain(503, f"the server is busy: every worker stayed busy for {QUEUE_WAIT:g} s; "
                                "try again shortly", (("Retry-After", "5"),))
         try:
             worker.connection.send(request)
