@@ -15,11 +15,11 @@ LAYERS = {
     "errors": 0,
     "iris": 1, "formats": 1, "jsonld": 1, "sourcemap": 1, "sparqltext": 1,
     "store": 2, "project": 2,
-    "remote": 3, "params": 3, "load": 3,
+    "remote": 3, "params": 3, "load": 3, "versions": 3,
     "catalogue": 4,
     "query": 5, "validate": 5, "export": 5,
-    "tables": 6, "build": 6,
-    "api": 7, "push": 7, "pages": 8,
+    "tables": 6, "build": 6, "void": 6, "ontodocs": 6,
+    "api": 7, "push": 7, "release": 7, "diff": 7, "pages": 8,
     "cli": 9, "__main__": 10, "__init__": 10,
 }
 ENGINE_MODULES = {"pyoxigraph", "oxrdflib", "SPARQLWrapper"}

@@ -53,9 +53,19 @@ def tokens(text: str) -> Iterator[tuple[int, str]]:
 
 
 def first_group_brace(text: str) -> int:
-    """Offset of the first '{' of the query: the outermost group of a SELECT."""
+    """Offset of the '{' opening the query's outermost WHERE group (after a CONSTRUCT's template).
+
+    >>> first_group_brace("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }")
+    29
+    """
+    construct = False
     for offset, token in tokens(text):
-        if token == "{":
+        upper = token.upper()
+        if upper == "CONSTRUCT":
+            construct = True
+        elif upper == "WHERE":
+            construct = False
+        elif token == "{" and not construct:
             return offset
     raise QueryError("the query has no WHERE group to bind parameters in")
 
