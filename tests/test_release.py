@@ -346,3 +346,16 @@ def test_diff_refuses_what_is_neither_a_version_nor_current(chronicle, released)
     run = chronicle("--root", released.root, "diff", "1.0.0", "latest")
     assert run.exit_code == 2
     assert "'latest' is neither a release version (MAJOR.MINOR.PATCH) nor 'current'" in run.stderr
+
+
+def test_readme_release_commands_run_in_order(chronicle, repo_copy):
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("\n## Releases\n"):]
+    block = section[section.index("```sh\n") + 6:section.index("\n```", section.index("```sh\n"))]
+    commands = [line.split("#", 1)[0].split() for line in block.splitlines() if line.split("#", 1)[0].strip()]
+    assert [c[:2] for c in commands] == [["chronicle", "release"], ["chronicle", "diff"], ["chronicle", "release"],
+                                         ["chronicle", "diff"], ["chronicle", "query"]]
+    for command in commands:
+        run = chronicle("--root", repo_copy, *command[1:])
+        assert run.exit_code == 0, str(run)
+    assert sorted(p.name for p in (repo_copy / "dist").iterdir()) == ["1.0.0", "1.1.0"]

@@ -14,14 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import rdflib
 
 from .errors import ChronicleError
-from .iris import GRAPH, ONTOLOGY, VOCAB
+from .iris import GRAPH, ONTOLOGY, VOCAB, check_slug
 from .project import Project
 from .query import internal_query, run_sparql, with_values
 from .store import Store, parse_rdflib
-
-import rdflib
 
 _TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
@@ -74,8 +73,8 @@ def vocabulary_schemes(project: Project) -> list[str]:
 
 def vocabulary_html(project: Project, scheme: str) -> str:
     """The vocabulary `scheme` (a slug such as evidence-level) as one HTML page: its concepts in order."""
+    iri = VOCAB + check_slug(scheme)
     store = _vocabularies(project)
-    iri = VOCAB + scheme
     rows = run_sparql(store, with_values(internal_query("vocabulary-concepts"), {"scheme": rdflib.URIRef(iri)}))
     records = rows.records()
     if not records:
