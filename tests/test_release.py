@@ -359,3 +359,18 @@ def test_readme_release_commands_run_in_order(chronicle, repo_copy):
         run = chronicle("--root", repo_copy, *command[1:])
         assert run.exit_code == 0, str(run)
     assert sorted(p.name for p in (repo_copy / "dist").iterdir()) == ["1.0.0", "1.1.0"]
+
+
+@pytest.mark.parametrize(("query", "arguments"), [("scorecard-status-counts", ["--param", "system=internlm-20b"]),
+                                                  ("evidence-summary", [])])
+def test_claim_counts_leave_superseded_claims_out_unless_asked(chronicle, released, query, arguments):
+    def self_reported(*extra: str) -> list[str]:
+        """The rows counting internlm-20b's self-reported claims (of its data set or its developer)."""
+        run = chronicle("--root", released.root, "query", query, *arguments, "--format", "csv",
+                        "--as-of", "1.1.0", *extra)
+        assert run.exit_code == 0, str(run)
+        return [line for line in run.out_lines if ",self-reported," in line or line.startswith("self-reported,")]
+
+    current, everything = self_reported(), self_reported("--param", "include_superseded=true")
+    assert current and all(",5," in row for row in current), current  # the superseded ARC AI2 claim left out
+    assert [row.replace(",5,", ",6,") for row in current] == everything
