@@ -679,13 +679,6 @@ def test_leaderboard_ranks_best_claims_with_shared_ranks(extended, benchmark, re
     assert [(r["rank"], r["systemLabel"], str(r["value"])) for r in rows] == expected
 
 
-def test_leaderboard_ranks_superseded_claims_only_when_asked(extended):
-    rows = extended.query("leaderboard", benchmark="lambada", include_superseded="true").records()
-
-    assert [(r["rank"], r["systemLabel"], str(r["value"])) for r in rows] == [(1, "test-model", "90"),
-                                                                            (2, "internlm-20b", "71.8")]
-
-
 def test_status_counts_count_superseded_claims_only_when_asked(extended):
     current = extended.query("scorecard-status-counts", system="test-model").records()
     everything = extended.query("scorecard-status-counts", system="test-model", include_superseded="true").records()
