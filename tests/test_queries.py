@@ -679,6 +679,13 @@ def test_leaderboard_ranks_best_claims_with_shared_ranks(extended, benchmark, re
     assert [(r["rank"], r["systemLabel"], str(r["value"])) for r in rows] == expected
 
 
+def test_status_counts_count_superseded_claims_only_when_asked(extended):
+    current = extended.query("scorecard-status-counts", system="test-model").records()
+    everything = extended.query("scorecard-status-counts", system="test-model", include_superseded="true").records()
+
+    assert sum(r["claims"] for r in everything) == sum(r["claims"] for r in current) + 1
+
+
 def test_leaderboard_shows_the_best_claims_status_and_source(extended):
     rows = extended.query("leaderboard", benchmark="lambada").records()
 

@@ -311,9 +311,11 @@ def test_void_description_counts_the_graph_and_links_dumps_and_endpoint(live):
     assert (dataset, void.sparqlEndpoint, rdflib.URIRef(f"{live.url}/sparql")) in graph
     assert (dataset, void.dataDump, rdflib.URIRef(f"{live.url}/dumps/chronicle.nt")) in graph
     assert int(graph.value(dataset, void.triples)) > 1000
-    subset = rdflib.URIRef("https://w3id.org/chronicle-kg/graph/epoch-benchmarks")
+    subset = graph.value(predicate=rdflib.DCTERMS.identifier,
+                         object=rdflib.URIRef("https://w3id.org/chronicle-kg/graph/epoch-benchmarks"))
+    assert (dataset, void.subset, subset) in graph
     assert int(graph.value(subset, void.triples)) == 66
-    assert str(graph.value(subset, rdflib.DCTERMS.rights)) == "chronicle-kg seed records, CC BY 4.0"
+    assert str(graph.value(subset, rdflib.URIRef(CK + "attribution"))) == "chronicle-kg seed records, CC BY 4.0"
 
 
 # -- HTML pages ---------------------------------------------------------------------------------------------------
@@ -351,3 +353,16 @@ def test_pages_link_entities_to_this_server(live):
     text = body.decode()
     assert 'href="/id/benchmark/arc-ai2"' in text
     assert 'href="/id/org/shanghai-ai-laboratory"' in text
+
+
+@pytest.mark.parametrize("path, accept, expected", [
+    ("/ontology", "text/html", "ScoreClaim"),
+    ("/vocab/evidence-level", "text/html", "E5"),
+])
+def test_ontology_and_vocabulary_documentation_at_their_namespace_iris(live, path, accept, expected):
+    status, headers, body = fetch(f"{live.url}{path}", headers={"Accept": accept})
+    if status == 303:
+        status, headers, body = fetch(f"{live.url}{headers['location']}", headers={"Accept": accept})
+    assert status == 200 and headers["content-type"].startswith("text/html")
+    assert expected in body.decode()
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]

@@ -20,6 +20,7 @@ from .project import Project
 from .query import QueryStore, Result, run_query, run_sparql
 from .remote import Endpoint, RemoteStore
 from .store import Store, StoreSpec
+from .versions import load_release
 
 
 class Chronicle:
@@ -46,6 +47,13 @@ class Chronicle:
                 raise ChronicleError(f"--store {store}: the store is empty: run chronicle build --store {store} first")
             return cls(project, on_disk)
         return cls(project, RemoteStore(endpoint or Endpoint(spec.location)))
+
+    @classmethod
+    def at_release(cls, version: str, root: Path | None = None) -> Chronicle:
+        """The graph as release `version` (dist/VERSION/ of the chronicle directory) published it, in
+        memory; the canned queries are the chronicle directory's."""
+        project = Project.find(root)
+        return cls(project, load_release(project, version))
 
     def queries(self) -> list[CannedQuery]:
         """The canned-query catalogue, sorted by name."""

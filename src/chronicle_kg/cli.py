@@ -7,6 +7,7 @@ import os
 import sys
 import threading
 from dataclasses import dataclass
+from datetime import date, datetime, timezone
 from pathlib import Path
 
 import click
@@ -14,10 +15,12 @@ import click
 from .api import Chronicle
 from .build import build as build_graph
 from .catalogue import catalogue
+from .diff import DIFF_FORMATS, diff_releases, render_diff
 from .errors import ChronicleError, ParameterError, ValidationFailed
 from .pages import PAGE_KINDS, render_page
 from .project import Project
 from .push import push as push_graphs
+from .release import release as make_release
 from .remote import Endpoint, RemoteStore
 from .server import ServeOptions
 from .server import serve as serve_graph
@@ -193,11 +196,14 @@ def list_queries(ctx: click.Context) -> None:
 @click.argument("name")
 @click.option("--param", "params", multiple=True, metavar="NAME=VALUE", help="A query parameter (repeatable).")
 @_format_option
+@click.option("--as-of", "as_of", metavar="VERSION",
+              help="Answer from release VERSION (dist/VERSION/, made by `chronicle release`) instead of the "
+                   "current graph.")
 @click.pass_context
-def query(ctx: click.Context, name: str, params: tuple[str, ...], fmt: str) -> None:
+def query(ctx: click.Context, name: str, params: tuple[str, ...], fmt: str, as_of: str | None) -> None:
     """Run the canned query NAME (see `chronicle queries`)."""
     arguments = _arguments(params)
-    graph = _graph(ctx)
+    graph = Chronicle.at_release(as_of, _project(ctx).root) if as_of else _graph(ctx)
     _echo(_query_text(graph, name, arguments, fmt))
 
 
@@ -291,3 +297,48 @@ def serve(ctx: click.Context, host: str, port: int, timeout: float, max_rows: in
     under /id/, HTML pages, dumps and VoID (see README)."""
     options = ServeOptions(host=host, port=port, timeout=timeout, max_rows=max_rows, workers=workers)
     serve_graph(_project(ctx), options, _options(ctx).store)
+
+
+def _issue_date(text: str | None) -> date:
+    """--date, else SOURCE_DATE_EPOCH (seconds since 1970, as reproducible builds set it), else today (UTC)."""
+    if text is not None:
+        try:
+            return date.fromisoformat(text)
+        except ValueError:
+            raise ChronicleError(f"--date {text!r} is not a date: write YYYY-MM-DD") from None
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch is not None:
+        try:
+            return datetime.fromtimestamp(int(epoch), tz=timezone.utc).date()
+        except (ValueError, OverflowError, OSError):
+            raise ChronicleError(f"SOURCE_DATE_EPOCH={epoch!r} is not a number of seconds since 1970") from None
+    return datetime.now(tz=timezone.utc).date()
+
+
+@main.command("release")
+@click.argument("version")
+@click.option("--date", "issued", metavar="YYYY-MM-DD",
+              help="The issue date the release records. Default: SOURCE_DATE_EPOCH if set, else today (UTC).")
+@click.pass_context
+def release_command(ctx: click.Context, version: str, issued: str | None) -> None:
+    """Validate, then write release VERSION (MAJOR.MINOR.PATCH) into dist/VERSION/: dumps in five formats
+    with gzip copies, void.ttl, docs/ and SHA256SUMS. An existing release is never rewritten."""
+    result = make_release(_project(ctx), version, _issue_date(issued))
+    _print_report(result.report)
+    for name in result.files:
+        click.echo(f"wrote {result.directory / name}")
+    since = f", previous release {result.previous}" if result.previous else ", the first release"
+    click.echo(f"released {version}: {result.triples} triples{since}", err=True)
+
+
+@main.command("diff")
+@click.argument("old")
+@click.argument("new")
+@click.option("--format", "fmt", type=click.Choice(DIFF_FORMATS), default="md", show_default=True,
+              help="md (Markdown, for people) or ttl (RDF Turtle, for machines).")
+@click.pass_context
+def diff_command(ctx: click.Context, old: str, new: str, fmt: str) -> None:
+    """What changed from release OLD to release NEW (either may be `current`, the graph as it is now):
+    claims added, removed and changed, entities added and removed, corrections made."""
+    changes = diff_releases(_project(ctx), old, new)
+    click.echo(render_diff(changes, fmt), nl=False)

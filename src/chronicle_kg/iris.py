@@ -99,3 +99,15 @@ def graph_iri(name: str) -> str:
 def concept_iri(scheme: str, notation: str) -> str:
     """The IRI of a controlled-vocabulary concept."""
     return f"{VOCAB}{check_slug(scheme)}/{notation}"
+
+RELEASES = BASE + "release/"
+SPARQL_ENDPOINT = BASE + "sparql"
+
+
+def release_iri(version: str) -> str:
+    """The IRI of a release; its files are published under it (`{release}/chronicle.ttl`).
+
+    >>> release_iri("1.2.0")
+    'https://w3id.org/chronicle-kg/release/1.2.0'
+    """
+    return RELEASES + version

@@ -24,6 +24,7 @@ from .formats import FORMATS as RDF_FORMATS
 from .formats import by_name
 from .iris import BASE, GRAPH
 from .negotiation import choose
+from .ontodocs import ontology_html, vocabulary_html
 from .pages import STYLESHEET, render_page
 from .query import Result, bind_arguments, check_sparql, internal_query, run_query, with_values
 from .resultformats import BOOLEAN_MEDIA_TYPES, EXTENSIONS, ROW_MEDIA_TYPES, serialize_boolean, serialize_rows
@@ -32,6 +33,7 @@ from .sitepages import (benchmark_html, entity_html, error_html, home_html, orga
 from .sparqltext import query_form
 from .store import Store
 from .tables import render as render_table
+from .void import description_of
 
 HTML = "text/html"
 RDF_MEDIA_TYPES = {f.media_type: f for f in RDF_FORMATS if not f.datasets or f.name == "jsonld"}
@@ -52,6 +54,12 @@ SECURITY_HEADERS = (
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "no-referrer"),
     ("X-Frame-Options", "DENY"),
+)
+# pyLODE's ontology documentation and the vocabulary pages carry their own inline styles and data: icons.
+DOCUMENTATION_HEADERS = (
+    ("Content-Security-Policy", "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+                                "frame-ancestors 'none'; base-uri 'none'"),
+    *SECURITY_HEADERS[1:],
 )
 _SERVICE = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
                               autoescape=False, undefined=jinja2.StrictUndefined)
@@ -156,6 +164,8 @@ class Site:
         if path.startswith("/doc/"):
             return self._document(request, path.removeprefix("/doc/"))
         if path == "/ontology":
+            if self._negotiate(request, (*RDF_MEDIA_TYPES, HTML), request.query.get("format", [""])[0]) == HTML:
+                return self._html(ontology_html(self.graph.project), headers=DOCUMENTATION_HEADERS)
             return self._graph_document(request, GRAPH + "ontology", BASE + "ontology")
         if path.startswith("/graph/"):
             return self._graph_document(request, BASE + path.lstrip("/"), BASE + path.lstrip("/"))
@@ -328,6 +338,9 @@ class Site:
         if media != HTML:
             description = self.store.answer(with_values(internal_query("describe"), {"entity": rdflib.URIRef(iri)}))
             return self._rdf(request, description.graph, media=media)
+        if resource.startswith("vocab/") and resource.count("/") == 1:
+            return self._html(vocabulary_html(self.graph.project, resource.removeprefix("vocab/")),
+                              headers=DOCUMENTATION_HEADERS)
         kind, _, slug = resource.removeprefix("id/").partition("/")
         if resource.startswith("id/") and kind in ("system", "milestone"):
             return self._html(render_page(self.graph, kind, slug, html=True, site=True))
@@ -357,10 +370,9 @@ class Site:
 
     def _void(self) -> Store:
         url = self.config.public_url
-        bindings = {"void": rdflib.URIRef(url + "/.well-known/void"), "endpoint": rdflib.URIRef(url + "/sparql")}
-        for name in DUMPS:
-            bindings["dump_" + name.rpartition(".")[2]] = rdflib.URIRef(f"{url}/dumps/{name}")
-        return self.store.answer(with_values(internal_query("void"), bindings)).graph
+        dumps = [(f"{url}/dumps/{name}", RDF_MEDIA_TYPES[media], (self.dumps / name).stat().st_size, False)
+                 for name, media in DUMPS.items()]
+        return description_of(self.store, f"{url}/.well-known/void", "current", f"{url}/sparql", dumps)
 
     def _dump_listing(self) -> str:
         rows = [{"file": rdflib.URIRef(f"{self.config.public_url}/dumps/{name}"), "format": rdflib.Literal(media),
@@ -372,8 +384,8 @@ class Site:
 
     # -- responses -----------------------------------------------------------------------------------
 
-    def _html(self, text: str, status: int = 200) -> Response:
-        return Response(status, "text/html; charset=utf-8", text.encode("utf-8"), SECURITY_HEADERS)
+    def _html(self, text: str, status: int = 200, headers: tuple[tuple[str, str], ...] = ()) -> Response:
+        return Response(status, "text/html; charset=utf-8", text.encode("utf-8"), headers or SECURITY_HEADERS)
 
     def _error(self, request: Request, error: HttpError) -> Response:
         reason = HTTPStatus(error.status).phrase

@@ -63,7 +63,13 @@ def tokens(text: str) -> Iterator[tuple[int, str]]:
 
 def first_group_brace(text: str) -> int:
     """Offset of the '{' that opens the query's WHERE group: the first top-level group, or for a
-    CONSTRUCT with a template, the one after it."""
+    CONSTRUCT with a template, the one after it.
+
+    >>> first_group_brace("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }")
+    29
+    >>> first_group_brace("CONSTRUCT { ?s ?p ?o } { ?s ?p ?o }")
+    23
+    """
     groups_to_skip = 1 if query_form(text) == "construct" else 0
     depth = 0
     for offset, token in tokens(text):

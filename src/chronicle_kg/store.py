@@ -186,6 +186,29 @@ class Store:
         ]
         return Answer("select", variables, rows)
 
+    def construct(self, sparql: str) -> Store:
+        """Run a CONSTRUCT over the union of all graphs; its triples in a new memory store's default graph."""
+        answer = self.answer(sparql)
+        if answer.graph is None:
+            raise QueryError("only CONSTRUCT and DESCRIBE queries return triples: use CONSTRUCT here")
+        return answer.graph
+
+    def add(self, triples: Iterable[tuple[Term, Term, Term]]) -> None:
+        """Add triples (rdflib terms) to the default graph."""
+        self._inner.extend(ox.Quad(_to_ox(s), _to_ox(p), _to_ox(o), ox.DefaultGraph()) for s, p, o in triples)
+
+    def load_dataset(self, path: Path, name: str) -> None:
+        """Parse a dataset file (N-Quads or TriG) strictly, keeping its named graphs; errors name it `name`."""
+        fmt = format_for_path(path)
+        if not fmt.datasets or fmt.name == "jsonld":
+            raise ChronicleError(f"{name}: a dataset is read from N-Quads or TriG, not {fmt.name}")
+        try:
+            self._inner.bulk_extend(ox.parse(path=str(path), format=_OX_FORMATS[fmt.name]))
+        except SyntaxError as error:
+            raise _syntax_error(Path(name), error) from None
+        except OSError as error:
+            raise ChronicleError(f"{name}: cannot read: {error.strerror or error}") from None
+
     def graphs(self) -> list[str]:
         """The named graphs, sorted."""
         return sorted(g.value for g in self._inner.named_graphs())
@@ -254,6 +277,12 @@ class Store:
         except SyntaxError as error:
             raise _syntax_error(Path(name), error) from None
         return store
+
+    def dump_dataset(self, fmt: RdfFormat, prefixes: Mapping[str, str]) -> bytes:
+        """Every named graph (and the default graph, if not empty) in `fmt`, sorted by graph then triple."""
+        quads = sorted(self._inner.quads_for_pattern(None, None, None, None),
+                       key=lambda q: (str(q.graph_name), str(q.subject), str(q.predicate), str(q.object)))
+        return ox.serialize(quads, format=_OX_FORMATS[fmt.name], prefixes=dict(prefixes))
 
     def statements(self) -> set[str]:
         """The union of all graphs as a set of N-Triples statements, for comparing graphs."""
