@@ -288,6 +288,12 @@ def test_query_as_of_an_unknown_release_names_the_releases(chronicle, released):
     assert "no release 2.0.0" in run.stderr and "releases: 1.0.0, 1.1.0" in run.stderr
 
 
+def test_query_as_of_and_another_store_are_refused_together(chronicle, released, tmp_path):
+    run = chronicle("--root", released.root, "--store", f"oxigraph:{tmp_path / 'store'}", "query", "scorecard",
+                    "--param", "system=internlm-20b", "--as-of", "1.0.0")
+    assert run.exit_code == 2 and "--as-of reads release 1.0.0 from dist/" in run.stderr
+
+
 def test_query_as_of_refuses_a_release_changed_after_it_was_made(chronicle, released, tmp_path):
     root = tmp_path / "tampered"
     shutil.copytree(released.root, root)
