@@ -2,7 +2,8 @@
 
 One copy of the repository is released as 1.0.0; then the worked correction of
 tests/fixtures/releases/correction.ttl is added (the ARC AI2 claim superseded by a 25-shot claim, a new
-organization) and the LAMBADA value edited in place, and the copy is released as 1.1.0.
+organization), the LAMBADA value edited in place and internlm-math's evidence level lowered from E3 to E2,
+and the copy is released as 1.1.0.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ ARC = CLAIM + "internlm-20b--arc-ai2--qwen-technical-report--epoch-benchmarks"
 ARC_25_SHOT = ARC + "--25-shot"
 LAMBADA = CLAIM + "internlm-20b--lambada--qwen-technical-report--epoch-benchmarks"
 CORRECTION = "https://w3id.org/chronicle-kg/id/correction/internlm-20b--arc-ai2--25-shot"
+MILESTONE = "https://w3id.org/chronicle-kg/id/milestone/internlm-math"
+LEVEL = "https://w3id.org/chronicle-kg/vocab/evidence-level/"
 DUMPS = ("chronicle.ttl", "chronicle.nt", "chronicle.jsonld", "chronicle.trig", "chronicle.nq")
 GRAPHS = {f"https://w3id.org/chronicle-kg/graph/{g}" for g in
           ("ontology", "vocabularies", "chronicle", "epoch-benchmarks", "curated-param-counts")}
@@ -57,6 +60,11 @@ def _correct(root: Path) -> None:
     text = scores.read_text(encoding="utf-8")
     assert text.count("ck:value 71.8 ;") == 1, "the LAMBADA claim changed: update the test's edit"
     scores.write_text(text.replace("ck:value 71.8 ;", "ck:value 72.0 ;"), encoding="utf-8")
+    milestones = root / "data" / "chronicle" / "milestones.ttl"
+    text = milestones.read_text(encoding="utf-8")
+    assert text.count("ck:evidenceLevel evidence-level:E3 ;") == 2, "internlm-math changed: update the test's edit"
+    milestones.write_text(text.replace("ck:evidenceLevel evidence-level:E3 ;", "ck:evidenceLevel evidence-level:E2 ;"),
+                          encoding="utf-8")  # the milestone and its latest verification event, re-assessed
 
 
 @pytest.fixture(scope="module")
@@ -280,6 +288,12 @@ def test_query_as_of_an_unknown_release_names_the_releases(chronicle, released):
     assert "no release 2.0.0" in run.stderr and "releases: 1.0.0, 1.1.0" in run.stderr
 
 
+def test_query_as_of_and_another_store_are_refused_together(chronicle, released, tmp_path):
+    run = chronicle("--root", released.root, "--store", f"oxigraph:{tmp_path / 'store'}", "query", "scorecard",
+                    "--param", "system=internlm-20b", "--as-of", "1.0.0")
+    assert run.exit_code == 2 and "--as-of reads release 1.0.0 from dist/" in run.stderr
+
+
 def test_query_as_of_refuses_a_release_changed_after_it_was_made(chronicle, released, tmp_path):
     root = tmp_path / "tampered"
     shutil.copytree(released.root, root)
@@ -305,12 +319,14 @@ def test_diff_lists_added_changed_and_corrected_claims_as_markdown(chronicle, re
     run = chronicle("--root", released.root, "diff", "1.0.0", "1.1.0")
     assert run.exit_code == 0, str(run)
     assert run.out_lines[0] == "# Changes from 1.0.0 to 1.1.0"
-    assert ("1 claims or milestones added, 0 removed, 1 changed; 1 entities added, 0 removed; "
+    assert ("1 claims or milestones added, 0 removed, 2 changed; 1 entities added, 0 removed; "
             "1 corrections made.") in run.out_lines
     assert ("| `claim/internlm-20b--arc-ai2--qwen-technical-report--epoch-benchmarks--25-shot` | "
             "internlm-20b · ARC AI2 (epoch_benchmarks) |") in run.out_lines
     assert ("| `claim/internlm-20b--lambada--qwen-technical-report--epoch-benchmarks` | "
             "internlm-20b · LAMBADA (epoch_benchmarks) | value | 71.8 | 72 |") in run.out_lines
+    assert ("| `milestone/internlm-math` | InternLM-Math unifies informal, tool-assisted and formal mathematical "
+            "reasoning | evidence level | Inspectable artifact | Research record |") in run.out_lines
     assert "| `org/example-lab` | organization | Example Lab |" in run.out_lines
     correction = next(line for line in run.out_lines if "`correction/internlm-20b--arc-ai2--25-shot`" in line)
     assert correction.startswith("| 2026-10-01 |") and correction.endswith("| chronicle-kg |")
@@ -326,7 +342,13 @@ def test_diff_as_rdf_names_the_changes_with_the_ontology_terms(chronicle, releas
     assert graph.value(diff, CK.fromRelease) == rdflib.URIRef(RELEASE + "1.0.0")
     assert set(graph.objects(diff, CK.addedRecord)) == {rdflib.URIRef(ARC_25_SHOT)}
     assert set(graph.objects(diff, CK.newCorrection)) == {rdflib.URIRef(CORRECTION)}
-    (change,) = graph.objects(diff, CK.recordChange)
+    changes = {graph.value(c, CK.changedRecord): c for c in graph.objects(diff, CK.recordChange)}
+    assert set(changes) == {rdflib.URIRef(LAMBADA), rdflib.URIRef(MILESTONE)}
+    level = changes[rdflib.URIRef(MILESTONE)]
+    assert graph.value(level, CK.changedProperty) == CK.evidenceLevel
+    assert (graph.value(level, CK.oldConcept), graph.value(level, CK.newConcept)) == (
+        rdflib.URIRef(LEVEL + "E3"), rdflib.URIRef(LEVEL + "E2"))
+    change = changes[rdflib.URIRef(LAMBADA)]
     assert graph.value(change, CK.changedRecord) == rdflib.URIRef(LAMBADA)
     assert graph.value(change, CK.changedProperty) == CK.value
     assert (graph.value(change, CK.oldValue).toPython(), graph.value(change, CK.newValue).toPython()) == (

@@ -203,6 +203,9 @@ def list_queries(ctx: click.Context) -> None:
 def query(ctx: click.Context, name: str, params: tuple[str, ...], fmt: str, as_of: str | None) -> None:
     """Run the canned query NAME (see `chronicle queries`)."""
     arguments = _arguments(params)
+    if as_of and _options(ctx).store != "memory":
+        raise ChronicleError(f"--as-of reads release {as_of} from dist/, not --store {_options(ctx).store}: "
+                             "give one or the other")
     graph = Chronicle.at_release(as_of, _project(ctx).root) if as_of else _graph(ctx)
     _echo(_query_text(graph, name, arguments, fmt))
 
