@@ -1,7 +1,8 @@
-"""Canned-query parameters are values, never syntax: hostile strings (quotes, \\u0022 escapes, braces,
+"""Property-based fuzzing (Hypothesis, a bounded number of examples). Canned-query parameters are values,
+never syntax: hostile strings (quotes, \\u0022 escapes, braces,
 `} UNION {`, `#`, newlines, very long strings, lone surrogates, non-UTF-8 bytes) either bind as the value
-they are or are refused as a parameter error; the query's meaning never changes. Property-based, with a
-bounded number of examples so the run stays short."""
+they are or are refused as a parameter error; the query's meaning never changes. The loader either loads a file or
+reports it with its name (and line and column where the parser gives them), whatever the bytes."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from chronicle_kg import Chronicle
-from chronicle_kg.errors import ParameterError
+from chronicle_kg.errors import ChronicleError, ParameterError
 from chronicle_kg.params import parse_value
 from chronicle_kg.query import with_values
 from chronicle_kg.store import Store
@@ -80,3 +81,19 @@ def _valid(type_name: str) -> str:
     return {"iri:system": "internlm-20b", "iri:benchmark": "arc-ai2", "iri:milestone": "internlm-math",
             "iri:org": "shanghai-ai-laboratory", "iri:problem": "minif2f", "date": "2025-01-01",
             "concept:significance": "H2", "boolean": "false"}.get(type_name, "x")
+
+
+TURTLE_PIECES = ["@prefix ck: <https://w3id.org/chronicle-kg/ontology#> .\n", "<https://x.org/s>", " ck:p ", '"v"',
+                 "^^<http://www.w3.org/2001/XMLSchema#date>", "@en", " .\n", " ;\n", "[ ", " ]", "( ", " )", '"""',
+                 "\\u0022", "_:b", " a ", "ck:System", "1.5e3", "true", "#", "\n", "<", ">", "{", "}", "\x00", "é"]
+
+
+@FUZZ
+@given(pieces=st.lists(st.sampled_from(TURTLE_PIECES), max_size=40), suffix=st.sampled_from(["ttl", "nt", "rdf", "jsonld"]))
+def test_the_loader_either_loads_a_file_or_says_where_it_is_wrong(tmp_path_factory, pieces, suffix):
+    path = tmp_path_factory.mktemp("fuzz") / f"data.{suffix}"
+    path.write_text("".join(pieces), encoding="utf-8")
+    try:
+        Store.memory().load_file(path, "https://w3id.org/chronicle-kg/graph/fuzz", f"data.{suffix}")
+    except ChronicleError as error:
+        assert str(error).startswith(f"data.{suffix}"), error
