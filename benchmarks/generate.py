@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 ID = "https://w3id.org/chronicle-kg/id/"
 CKS = "https://w3id.org/chronicle-kg/shapes#"
-TRIPLES_PER_SYSTEM = 150  # measured: the generated graph divided by its systems, planted violations aside
+TRIPLES_PER_SYSTEM = 165  # measured: the generated graph (with the ontology) divided by its systems
 CLAIMS_PER_SYSTEM = 9
 DATA_SETS = 8
 

@@ -62,6 +62,7 @@ class Check:
     select: str  # SHACL-SPARQL SELECT with $this free; every other parameter bound
     limit: int | None  # LIMIT of a SPARQL constraint: at most this many results per focus node
     core_reads: tuple[tuple[Step, ...], ...] | None = None  # what a core component reads; else parsed
+    node_level: bool = False  # a SPARQL constraint of a node shape: sh:value is the focus node unless ?value
 
     def reads(self) -> tuple[tuple[tuple[Step, ...], ...] | None, frozenset[str] | None]:
         """The paths from the focus node that the check follows (None: anything), and the predicates it
@@ -142,7 +143,7 @@ def _sparql_constraint(shapes: rdflib.Graph, shape: rdflib.URIRef, constraint: r
     text, limit = _checked_select(str(_one(shapes, constraint, SH.select)), shape)
     select = _with_prefixes(text, prefixes)
     return Check(str(shape), _severity(shapes, shape), _message(shapes, constraint, shape), None, targets,
-                 select, limit)
+                 select, limit, node_level=True)
 
 
 def _property_checks(shapes: rdflib.Graph, prop: rdflib.term.Node, targets: tuple[str, ...],

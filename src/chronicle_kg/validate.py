@@ -166,6 +166,7 @@ def _run_checks(loaded: LoadedGraph, checks: list[Check], focus: set[Term] | Non
         for this, path, value in results:
             per_focus[this] = per_focus.get(this, 0) + 1
             if check.limit is None or per_focus[this] <= check.limit:
+                value = this if value is None and check.node_level else value
                 found.append(_Found(check.severity, this, check.path or path, check.message, check.shape, value))
     return found
 
