@@ -252,7 +252,8 @@ def _milestone(w: _Writer, rng: random.Random, m: int, systems: int, orgs: int, 
     events = [f"event:m{m}--{d.isoformat()}" for d in days]
     reviewed = days[-1] + timedelta(days=10)
     pairs = [("a", "ck:Milestone"), ("ck:title", f'"Milestone {m}"'), ("ck:summary", f'"What milestone {m} did."'),
-             ("ck:date", _lit_date(first)), ("ck:significance", f"<https://w3id.org/chronicle-kg/vocab/significance/{significance}>"),
+             ("ck:date", _lit_date(first)),
+             ("ck:significance", f"<https://w3id.org/chronicle-kg/vocab/significance/{significance}>"),
              ("ck:verificationStatus", f"<https://w3id.org/chronicle-kg/vocab/verification-status/{statuses[-1]}>"),
              ("ck:evidenceLevel", f"<https://w3id.org/chronicle-kg/vocab/evidence-level/"
                                   f"{'E0' if plant else levels[-1]}>"),

@@ -74,7 +74,8 @@ class Check:
         targets = _template("targets")
         restrict = "" if focus is None else _values("this", focus)
         at = first_group_brace(targets) + 1
-        targets = f"{targets[:at]}\n{_values('targetClass', map(rdflib.URIRef, self.target_classes))}{restrict}{targets[at:]}"
+        classes = _values("targetClass", map(rdflib.URIRef, self.target_classes))
+        targets = f"{targets[:at]}\n{classes}{restrict}{targets[at:]}"
         at = first_group_brace(self.select) + 1
         return f"{self.select[:at]}\n{{ {targets} }}\n{self.select[at:]}"
 
