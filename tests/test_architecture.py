@@ -17,6 +17,7 @@ LAYERS = {
     "store": 2, "project": 2,
     "remote": 3, "params": 3, "load": 3, "versions": 3,
     "catalogue": 4,
+    "shaclsparql": 4,
     "query": 5, "validate": 5, "export": 5,
     "resultformats": 6, "build": 6, "void": 6, "ontodocs": 6,
     "api": 7, "push": 7, "tables": 7, "release": 7, "diff": 7,

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import ChronicleError, DataSyntaxError
-from .iris import PREFIXES, graph_iri, slugify
+from .iris import PREFIXES, check_slug, graph_iri, slugify
 from .jsonld import compact_iri
 from .project import Project
 from .sourcemap import SourceMap, display_name
-from .store import ParsedFile, Store
+from .store import ParsedFile, Store, Term
 
 
 @dataclass
@@ -40,6 +40,30 @@ def load_with_ontology(project: Project, paths: list[Path]) -> LoadedGraph:
             raise ChronicleError(f"{path}: no such file")
         given.append((path, graph_iri("file-" + (slugify(path.stem) or "data"))))
     return _load(ontology + given, project.root)
+
+
+def reload_data_set(loaded: LoadedGraph, project: Project, slug: str) -> set[tuple[Term, Term, Term]]:
+    """Load data set `slug` (the files of data/SLUG/) again into `loaded`, after they changed: the triples
+    added or removed, for validate.validate_changed. All or nothing: a file that does not load leaves
+    `loaded` as it was."""
+    graph = graph_iri(check_slug(slug))
+    files = [(path, g) for path, g in project.graph_files() if g == graph]
+    fresh = _load(files, project.root)
+    before = loaded.store.graph_triples(graph)
+    loaded.store.replace_graph(graph, fresh.store)
+    names = {display_name(path, project.root) for path, _ in files} | {
+        display_name(f.path, project.root) for f in loaded.files if f.graph == graph}
+    for name in names:
+        loaded.sources.forget_file(name)
+    _add_sources(loaded.sources, fresh, project.root)
+    loaded.files[:] = [f for f in loaded.files if f.graph != graph] + fresh.files
+    return before ^ loaded.store.graph_triples(graph)
+
+
+def _add_sources(sources: SourceMap, loaded: LoadedGraph, root: Path) -> None:
+    for parsed in loaded.files:
+        name = display_name(parsed.path, root)
+        sources.add_file(name, parsed.path.read_text(encoding="utf-8"), parsed.prefixes, parsed.subjects)
 
 
 def _load(files: list[tuple[Path, str]], root: Path) -> LoadedGraph:

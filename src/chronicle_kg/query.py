@@ -18,7 +18,7 @@ from .catalogue import CannedQuery, Parameter
 from .errors import ParameterError, QueryError
 from .iris import CK, ID, VOCAB
 from .params import parse_value
-from .sparqltext import check_query_text, dataset_iris, first_group_brace
+from .sparqltext import check_query_text, dataset_iris, first_group_brace, subselect_groups
 from .store import Row, Term, sparql_term
 
 
@@ -114,27 +114,35 @@ def check_sparql(store: QueryStore, text: str) -> None:
 
 
 def with_values(text: str, bindings: Mapping[str, Term | None]) -> str:
-    """`text` with a VALUES block binding `bindings` at the start of its outermost WHERE group."""
+    """`text` with a VALUES block binding `bindings` at the start of its outermost WHERE group, and again
+    in every sub-select that joins on some of them (sparqltext.subselect_groups): the same rows, without
+    the engine computing the sub-select for every other value first."""
     if not bindings:
         return text
+    places = [(first_group_brace(text), list(bindings))] + subselect_groups(text, list(bindings))
+    for at, names in sorted(places, reverse=True):
+        at += 1
+        text = f"{text[:at]}\n  {_values_block({name: bindings[name] for name in names})}\n{text[at:]}"
+    return text
+
+
+def _values_block(bindings: Mapping[str, Term | None]) -> str:
     names = " ".join(f"?{name}" for name in bindings)
     values = " ".join("UNDEF" if term is None else sparql_term(term) for term in bindings.values())
-    at = first_group_brace(text) + 1
-    return f"{text[:at]}\n  VALUES ({names}) {{ ({values}) }}\n{text[at:]}"
+    return f"VALUES ({names}) {{ ({values}) }}"
 
 
 def _check_exists(store: QueryStore, parameter: Parameter, term: Term) -> None:
     """Raise ParameterError, naming the closest known ones, when `term` is not in the graph."""
     family, _, kind = parameter.type.partition(":")
     if family == "iri":
-        prefix = f"{ID}{kind}/"
-        rows, _ = store.select(with_values(internal_query("instances"),
-                                           {"class": rdflib.URIRef(CK + KIND_CLASSES[kind])}))
+        prefix, name, bindings = f"{ID}{kind}/", "instances", {"class": rdflib.URIRef(CK + KIND_CLASSES[kind])}
     else:
-        prefix = f"{VOCAB}{kind}/"
-        rows, _ = store.select(with_values(internal_query("concepts"), {"scheme": rdflib.URIRef(VOCAB + kind)}))
-    if any(row["entity"] == term for row in rows):
+        prefix, name, bindings = f"{VOCAB}{kind}/", "concepts", {"scheme": rdflib.URIRef(VOCAB + kind)}
+    rows, _ = store.select(with_values(internal_query(name), {**bindings, "entity": term}))
+    if rows:
         return
+    rows, _ = store.select(with_values(internal_query(name), bindings))
     slugs = sorted({str(row["entity"]).removeprefix(prefix) for row in rows})
     wanted = str(term).removeprefix(prefix)
     close = difflib.get_close_matches(wanted, slugs, n=3, cutoff=0.3)

@@ -40,6 +40,15 @@ class SourceMap:
                     (Location(display_name, number), subjects[subject])
                 )
 
+    def forget_file(self, display_name: str) -> None:
+        """Drop every place in file `display_name` (before loading it again)."""
+        for subject, places in list(self._places.items()):
+            kept = [(place, predicates) for place, predicates in places if place.file != display_name]
+            if kept:
+                self._places[subject] = kept
+            else:
+                del self._places[subject]
+
     def locate(self, subject: str, predicate: str | None = None) -> Location | None:
         """The place that asserts `predicate` of `subject` if known, else where `subject` is first written."""
         places = self._places.get(subject, [])

@@ -85,6 +85,59 @@ def first_group_brace(text: str) -> int:
     raise QueryError("the query has no WHERE group to bind parameters in")
 
 
+def subselect_groups(text: str, names: list[str]) -> list[tuple[int, list[str]]]:
+    """Where a sub-select may bind some of the outer query's variables `names` itself: for each sub-select
+    (outermost first) that projects them as plain variables, as every enclosing sub-select does, and that
+    neither computes them (`AS ?name`) nor limits its rows (LIMIT, OFFSET), the offset of its WHERE
+    group's '{' and those names.
+
+    Restricting such a sub-select to the values the outer query joins it with cannot change the result:
+    its rows are joined on those variables anyway. Engines evaluate sub-selects on their own, so binding
+    the values inside spares them computing rows for every other value.
+
+    >>> q = "SELECT ?a WHERE { { SELECT ?a (COUNT(*) AS ?n) WHERE { ?a ?p ?o } GROUP BY ?a } }"
+    >>> subselect_groups(q, ["a", "b"])
+    [(53, ['a'])]
+    """
+    toks = list(tokens(text))
+    words = [t.upper() if not t.startswith(("?", "$")) else "?" + t[1:] for _, t in toks]
+    match = _matching_brackets(words)
+    found: list[tuple[int, list[str]]] = []
+    allowed: list[tuple[int, set[str]]] = []  # (end token of an enclosing sub-select, names it passes on)
+    for i, word in enumerate(words):
+        if word != "SELECT" or i == 0 or words[i - 1] != "{":
+            continue
+        end = match[i - 1]
+        while allowed and allowed[-1][0] < i:
+            allowed.pop()
+        inherited = allowed[-1][1] if allowed else set(names)
+        where = next(j for j in range(i + 1, end) if words[j] == "{")
+        depth, projected = 0, set()
+        for word_j in words[i + 1:where]:
+            depth += word_j == "("
+            depth -= word_j == ")"
+            if depth == 0 and word_j.startswith("?"):
+                projected.add(word_j[1:])
+        body = words[where:match[where] + 1]
+        computed = {body[k + 1][1:] for k in range(len(body) - 1) if body[k] == "AS"}
+        limited = {"LIMIT", "OFFSET"} & set(words[match[where]:end])
+        passing = set() if limited else (inherited & projected) - computed
+        allowed.append((end, passing))
+        if passing and words[where + 1] != "SELECT":  # a group that is only a sub-select takes no VALUES
+            found.append((toks[where][0], [n for n in names if n in passing]))
+    return found
+
+
+def _matching_brackets(words: list[str]) -> dict[int, int]:
+    stack, match = [], {}
+    for i, word in enumerate(words):
+        if word in "{(":
+            stack.append(i)
+        elif word in "})" and stack:
+            match[stack.pop()] = i
+    return match
+
+
 def check_query_text(text: str) -> None:
     """Refuse, before any parsing, a query that is too long or too deeply nested, or that would reach
     outside the graph (SERVICE, LOAD). FROM is checked against the store's graphs when the query runs."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,8 +12,9 @@ from rdflib.namespace import SH
 
 from .load import LoadedGraph, load_project, load_with_ontology
 from .project import Project
+from .shaclsparql import Check, Unsupported, compile_shapes, reaching_query
 from .sourcemap import display_name
-from .store import parse_rdflib
+from .store import Term, parse_rdflib
 
 SEVERITY_ORDER = {"Violation": 0, "Warning": 1, "Info": 2}
 
@@ -64,7 +66,20 @@ def load_shapes(project: Project) -> rdflib.Graph:
 
 
 def validate(loaded: LoadedGraph, shapes: rdflib.Graph) -> Report:
-    """Validate everything in the store against the shapes.
+    """Validate everything in the store against the shapes: the same results as pySHACL.
+
+    The shapes run as whole-graph SPARQL queries on the store (shaclsparql.py); shapes the compiler
+    cannot translate exactly make the whole validation run on pySHACL instead.
+    """
+    try:
+        checks = compile_shapes(shapes)
+    except Unsupported:
+        return validate_with_pyshacl(loaded, shapes)
+    return _report(_run_checks(loaded, checks), loaded)
+
+
+def validate_with_pyshacl(loaded: LoadedGraph, shapes: rdflib.Graph) -> Report:
+    """Validate with pySHACL itself, the reference whose results define what is correct.
 
     The union graph is a fresh Oxigraph-backed copy, so pySHACL may work on it in place: its SPARQL
     constraints then run on Oxigraph rather than on rdflib's engine (15 times faster on the seed data).
@@ -77,11 +92,31 @@ def validate(loaded: LoadedGraph, shapes: rdflib.Graph) -> Report:
         allow_warnings=True,
         inplace=True,
     )
-    results = [_violation(results_graph, node, loaded) for node in
-               results_graph.subjects(rdflib.RDF.type, SH.ValidationResult)]
-    results.sort(key=lambda v: (SEVERITY_ORDER.get(v.severity, 3), v.source_file or "~", v.line or 0,
-                                v.focus, v.shape, v.path or "", v.value or ""))
-    return Report(results)
+    return _report([_result_of(results_graph, node) for node in
+                    results_graph.subjects(rdflib.RDF.type, SH.ValidationResult)], loaded)
+
+
+def validate_changed(loaded: LoadedGraph, shapes: rdflib.Graph, previous: Report,
+                     changed: Iterable[tuple[Term, Term, Term]]) -> Report:
+    """The report of `loaded` after some triples changed, given the report from before the change.
+
+    `changed` holds every triple added or removed since `previous` (see load.reload_data_set). Only the
+    focus nodes that can see a changed triple are validated again: the nodes it is about, and those whose
+    rules read it (a claim when its system's developer changes, a milestone when one of its events does).
+    The result equals a full validation. When the shapes do not compile, everything is validated again.
+    """
+    changed = list(changed)
+    try:
+        checks = compile_shapes(shapes)
+    except Unsupported:
+        return validate_with_pyshacl(loaded, shapes)
+    focus = _affected_focus_nodes(loaded, checks, changed)
+    if focus is None:
+        return validate(loaded, shapes)
+    kept = [r for r in previous.results if rdflib.URIRef(r.focus) not in focus]
+    fresh = _run_checks(loaded, checks, focus) if focus else []
+    return _report([_Found(r.severity, r.focus, r.path, r.message, r.shape, r.value) for r in kept] + fresh,
+                   loaded)
 
 
 def validate_project(project: Project) -> Report:
@@ -95,20 +130,82 @@ def validate_files(paths: list[Path], root: Path) -> Report:
     return validate(load_with_ontology(project, paths), load_shapes(project))
 
 
-def _violation(results: rdflib.Graph, node: rdflib.term.Node, loaded: LoadedGraph) -> Violation:
-    focus = str(results.value(node, SH.focusNode))
+@dataclass(frozen=True)
+class _Found:
+    """One result before it is located in the source files."""
+
+    severity: str
+    focus: str
+    path: str | None
+    message: str
+    shape: str
+    value: str | None
+
+
+def _result_of(results: rdflib.Graph, node: rdflib.term.Node) -> _Found:
     path = results.value(node, SH.resultPath)
-    path_iri = str(path) if isinstance(path, rdflib.URIRef) else None
     value = results.value(node, SH.value)
-    location = loaded.sources.locate(focus, path_iri)
-    severity = results.value(node, SH.resultSeverity)
-    return Violation(
-        severity=str(severity).rsplit("#", 1)[-1],
-        focus=focus,
-        path=path_iri,
+    return _Found(
+        severity=str(results.value(node, SH.resultSeverity)).rsplit("#", 1)[-1],
+        focus=str(results.value(node, SH.focusNode)),
+        path=str(path) if isinstance(path, rdflib.URIRef) else None,
         message=str(results.value(node, SH.resultMessage) or "does not conform"),
         shape=str(results.value(node, SH.sourceShape)),
         value=None if value is None else str(value),
-        source_file=location.file if location else None,
+    )
+
+
+def _run_checks(loaded: LoadedGraph, checks: list[Check], focus: set[Term] | None = None) -> list[_Found]:
+    found = []
+    ordered_focus = None if focus is None else sorted(focus, key=str)
+    for check in checks:
+        rows, _ = loaded.store.select(check.query(ordered_focus))
+        results = sorted({(str(row["this"]), _text(row.get("path")), _text(row.get("value"))) for row in rows},
+                         key=lambda r: (r[0], r[1] or "", r[2] or ""))
+        per_focus: dict[str, int] = {}
+        for this, path, value in results:
+            per_focus[this] = per_focus.get(this, 0) + 1
+            if check.limit is None or per_focus[this] <= check.limit:
+                value = this if value is None and check.node_level else value
+                found.append(_Found(check.severity, this, check.path or path, check.message, check.shape, value))
+    return found
+
+
+def _text(term: Term | None) -> str | None:
+    return None if term is None else str(term)
+
+
+def _affected_focus_nodes(loaded: LoadedGraph, checks: list[Check],
+                          changed: list[tuple[Term, Term, Term]]) -> set[Term] | None:
+    """The focus nodes whose results may differ after `changed`; None when that may be any node."""
+    focus: set[Term] = {s for s, _, _ in changed}  # a node whose own triples changed (its type, too)
+    predicates = {str(p) for _, p, _ in changed}
+    for check in checks:
+        reads, global_predicates = check.reads()
+        if reads is None or global_predicates is None or predicates & global_predicates:
+            return None
+        for steps in reads:
+            wanted, forward = steps[-1]
+            near = {(s if forward else o) for s, p, o in changed if wanted is None or str(p) in wanted}
+            if len(steps) == 1 or not near:
+                focus |= near
+            else:
+                rows, _ = loaded.store.select(reaching_query(steps[:-1], sorted(near, key=str)))
+                focus |= {row["this"] for row in rows}
+    return {node for node in focus if isinstance(node, rdflib.URIRef)}
+
+
+def _report(found: list[_Found], loaded: LoadedGraph) -> Report:
+    results = [_located(f, loaded) for f in found]
+    results.sort(key=lambda v: (SEVERITY_ORDER.get(v.severity, 3), v.source_file or "~", v.line or 0,
+                                v.focus, v.shape, v.path or "", v.value or ""))
+    return Report(results)
+
+
+def _located(found: _Found, loaded: LoadedGraph) -> Violation:
+    location = loaded.sources.locate(found.focus, found.path)
+    return Violation(
+        severity=found.severity, focus=found.focus, path=found.path, message=found.message, shape=found.shape,
+        value=found.value, source_file=location.file if location else None,
         line=location.line if location else None,
     )

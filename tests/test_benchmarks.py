@@ -1,0 +1,56 @@
+"""The benchmark suite: the generator is deterministic, and one command writes the report."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _generator():
+    spec = importlib.util.spec_from_file_location("generate", ROOT / "benchmarks" / "generate.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_the_generator_gives_the_same_files_for_the_same_seed(tmp_path):
+    generate = _generator().generate
+    first = generate(tmp_path / "a", 4000, seed=5)
+    generate(tmp_path / "b", 4000, seed=5)
+    generate(tmp_path / "c", 4000, seed=6)
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+    assert _files(tmp_path / "a") != _files(tmp_path / "c")
+    assert len(first["planted"]) == 7
+
+
+def test_the_generator_refuses_a_bad_size():
+    with pytest.raises(ValueError, match="10k or 1M"):
+        _generator().parse_size("ten")
+
+
+@pytest.mark.slow
+def test_one_command_writes_the_report(tmp_path):
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py"), "--sizes", "2k", "--repeat", "1",
+                           "--baseline-limit", "1", "--work", str(tmp_path / "work"), "--out", str(tmp_path)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    (size,) = report["sizes"]
+    assert size["planted_found_exactly"] is True
+    assert size["chronicle"]["queries_ms"]["scorecard"] > 0
+    assert size["rdflib"] == {"skipped": "not run (--baseline-limit 1 s)"}
+    markdown = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert "| 2k |" in markdown and "7 (exactly)" in markdown
+    assert (tmp_path / "time-vs-size.svg").read_text(encoding="utf-8").startswith("<svg")
