@@ -23,7 +23,12 @@ from .store import Row, Term, sparql_term
 
 
 class QueryStore(Protocol):
-    """What queries need of a store: SELECT rows and variables. Oxigraph and remote stores both have it."""
+    """What queries need of a store: SELECT rows and variables. Oxigraph and remote stores both have it.
+
+    `values_in_sub_selects` says whether parameters may also be bound inside the sub-selects that join on
+    them (see with_values): the same rows by SPARQL's semantics, but not on every engine."""
+
+    values_in_sub_selects: bool
 
     def select(self, sparql: str) -> tuple[list[Row], list[str]]: ...
 
@@ -87,7 +92,7 @@ def run_query(store: QueryStore, query: CannedQuery, arguments: Mapping[str, str
         term = bindings[parameter.name]
         if term is not None and parameter.type.partition(":")[0] in ("iri", "concept"):
             _check_exists(store, parameter, term)
-    return run_sparql(store, with_values(query.text, bindings))
+    return run_sparql(store, with_values(query.text, bindings, store.values_in_sub_selects))
 
 
 def run_sparql(store: QueryStore, text: str) -> Result:
@@ -113,13 +118,15 @@ def check_sparql(store: QueryStore, text: str) -> None:
                              f"graphs ({hint})")
 
 
-def with_values(text: str, bindings: Mapping[str, Term | None]) -> str:
+def with_values(text: str, bindings: Mapping[str, Term | None], into_sub_selects: bool = True) -> str:
     """`text` with a VALUES block binding `bindings` at the start of its outermost WHERE group, and again
     in every sub-select that joins on some of them (sparqltext.subselect_groups): the same rows, without
     the engine computing the sub-select for every other value first."""
     if not bindings:
         return text
-    places = [(first_group_brace(text), list(bindings))] + subselect_groups(text, list(bindings))
+    places = [(first_group_brace(text), list(bindings))]
+    if into_sub_selects:
+        places += subselect_groups(text, list(bindings))
     for at, names in sorted(places, reverse=True):
         at += 1
         text = f"{text[:at]}\n  {_values_block({name: bindings[name] for name in names})}\n{text[at:]}"
@@ -137,9 +144,11 @@ def _check_exists(store: QueryStore, parameter: Parameter, term: Term) -> None:
     family, _, kind = parameter.type.partition(":")
     if family == "iri":
         prefix, name, bindings = f"{ID}{kind}/", "instances", {"class": rdflib.URIRef(CK + KIND_CLASSES[kind])}
+        check = "is-instance"
     else:
         prefix, name, bindings = f"{VOCAB}{kind}/", "concepts", {"scheme": rdflib.URIRef(VOCAB + kind)}
-    rows, _ = store.select(with_values(internal_query(name), {**bindings, "entity": term}))
+        check = "is-concept"
+    rows, _ = store.select(with_values(internal_query(check), {**bindings, "entity": term}))
     if rows:
         return
     rows, _ = store.select(with_values(internal_query(name), bindings))

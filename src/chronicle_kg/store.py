@@ -100,6 +100,8 @@ class Answer:
 class Store:
     """An Oxigraph dataset: named graphs loaded from files, queried with SPARQL."""
 
+    values_in_sub_selects = True  # Oxigraph gives the same rows with parameters bound in sub-selects too
+
     def __init__(self, inner: ox.Store, spec: str) -> None:
         self._inner = inner
         self.spec = spec
