@@ -12,6 +12,7 @@ import urllib.request
 
 import pytest
 import rdflib
+from conftest import start_server, stop_server
 from SPARQLWrapper import CSV, JSON, JSONLD, N3, TSV, TURTLE, XML, SPARQLWrapper
 
 pytestmark = pytest.mark.server
@@ -366,3 +367,20 @@ def test_ontology_and_vocabulary_documentation_at_their_namespace_iris(live, pat
     assert status == 200 and headers["content-type"].startswith("text/html")
     assert expected in body.decode()
     assert "frame-ancestors 'none'" in headers["content-security-policy"]
+
+
+def test_a_graph_that_does_not_conform_is_not_served(chronicle, repo_copy):
+    bad = repo_copy / "data" / "test-bad"
+    bad.mkdir()
+    (bad / "bad.ttl").write_text("@prefix ck: <https://w3id.org/chronicle-kg/ontology#> .\n"
+                                 "<https://w3id.org/chronicle-kg/id/system/nameless> a ck:System .\n")
+    run = chronicle("--root", repo_copy, "serve", "--port", "0")
+    assert run.exit_code == 1, run
+    assert "data/test-bad/bad.ttl:2" in run.stdout and "does not conform" in run.stderr
+
+    server = start_server(repo_copy, "--no-validate")
+    try:
+        status, _, body = fetch(f"{server.url}/doc/id/system/nameless.nt")
+        assert status == 200 and b"ontology#System" in body
+    finally:
+        stop_server(server)

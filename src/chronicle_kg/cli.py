@@ -294,11 +294,15 @@ def push(ctx: click.Context) -> None:
               help="The most rows (or triples) one result may have; a larger result is refused, never cut.")
 @click.option("--workers", default=ServeOptions.workers, show_default=True, type=click.IntRange(1, 64),
               help="Worker processes answering requests in parallel.")
+@click.option("--no-validate", is_flag=True,
+              help="Serve the graph as loaded, without checking it against the shapes (for experiments).")
 @click.pass_context
-def serve(ctx: click.Context, host: str, port: int, timeout: float, max_rows: int, workers: int) -> None:
+def serve(ctx: click.Context, host: str, port: int, timeout: float, max_rows: int, workers: int,
+          no_validate: bool) -> None:
     """Build the graph and serve it: SPARQL 1.1 endpoint at /sparql, canned queries at /queries, linked data
-    under /id/, HTML pages, dumps and VoID (see README)."""
-    options = ServeOptions(host=host, port=port, timeout=timeout, max_rows=max_rows, workers=workers)
+    under /id/, HTML pages, dumps and VoID (see README). A graph that does not conform is not served."""
+    options = ServeOptions(host=host, port=port, timeout=timeout, max_rows=max_rows, workers=workers,
+                           validate=not no_validate)
     serve_graph(_project(ctx), options, _options(ctx).store)
 
 

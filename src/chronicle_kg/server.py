@@ -25,6 +25,7 @@ from .api import Chronicle
 from .build import load_valid
 from .errors import ChronicleError
 from .export import write_dumps
+from .load import load_project
 from .project import Project
 from .site import Request, Response, Site, SiteConfig
 from .store import Store, StoreSpec
@@ -44,6 +45,7 @@ class ServeOptions:
     max_rows: int = 10_000
     workers: int = 4
     max_body: int = 1024 * 1024
+    validate: bool = True
 
 
 @dataclass(frozen=True)
@@ -53,8 +55,9 @@ class _Prepared:
     triples: int
 
 
-def prepare(project: Project, store: str, directory: Path) -> _Prepared:
-    """Build what the workers read: a validated on-disk store (or the one `store` names) and the dumps."""
+def prepare(project: Project, store: str, directory: Path, validate: bool = True) -> _Prepared:
+    """Build what the workers read: a validated (unless not `validate`) on-disk store, or the one `store`
+    names, and the dumps."""
     spec = StoreSpec.parse(store)
     if spec.kind == "sparql":
         raise ChronicleError(f"--store {store}: serve answers from a local store; query that endpoint directly, "
@@ -66,7 +69,7 @@ def prepare(project: Project, store: str, directory: Path) -> _Prepared:
             raise ChronicleError(f"--store {store}: no built store there: run chronicle build --store {store} first")
         built = Store.read_only(store_path)
     else:
-        built = load_valid(project)[0].store
+        built = load_valid(project)[0].store if validate else load_project(project).store
         store_path = directory / "store"
         built.save(store_path)
     write_dumps(built, project, dumps)
@@ -213,7 +216,7 @@ class _Handler(BaseHTTPRequestHandler):
 def serve(project: Project, options: ServeOptions, store: str = "memory") -> None:
     """Build, start the workers, and serve until interrupted; prints the URL once it is listening."""
     with tempfile.TemporaryDirectory(prefix="chronicle-serve-") as directory:
-        prepared = prepare(project, store, Path(directory))
+        prepared = prepare(project, store, Path(directory), options.validate)
         httpd = ThreadingHTTPServer((options.host, options.port), _Handler)
         httpd.daemon_threads = True
         host, port = httpd.server_address[:2]
