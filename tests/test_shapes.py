@@ -180,3 +180,12 @@ def test_every_shape_is_listed_in_the_shapes_readme_with_its_severity(shapes):
     assert sorted(declared.keys() - listed.keys()) == [], "add these shapes to the table in shapes/README.md"
     assert sorted(listed.keys() - declared.keys()) == [], "shapes/README.md lists shapes that do not exist"
     assert listed == declared, "shapes/README.md gives a severity the shape does not have"
+
+
+def test_the_repository_shapes_compile_to_sparql(repo_root):
+    """Every shape runs on the fast path: one that does not compile sends the whole validation to pySHACL."""
+    from chronicle_kg.project import Project
+    from chronicle_kg.shaclsparql import compile_shapes
+    from chronicle_kg.validate import load_shapes
+
+    assert compile_shapes(load_shapes(Project.find(repo_root)))
