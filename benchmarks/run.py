@@ -171,7 +171,8 @@ def _rdflib_baseline(root: Path, triples: int | None, repeat: int, limit: int, p
 def _ratio(numerator: float | None, denominator: float | None) -> str:
     if not numerator or not denominator:
         return "-"
-    return f"{numerator / denominator:.1f}x"
+    ratio = numerator / denominator
+    return f"{ratio:.1f}x" if ratio >= 0.95 else f"{ratio:.2g}x"
 
 
 def _s(value: float | None) -> str:
