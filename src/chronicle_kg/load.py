@@ -49,15 +49,14 @@ def reload_data_set(loaded: LoadedGraph, project: Project, slug: str) -> set[tup
     graph = graph_iri(check_slug(slug))
     files = [(path, g) for path, g in project.graph_files() if g == graph]
     fresh = _load(files, project.root)
-    before = loaded.store.graph_triples(graph)
-    loaded.store.replace_graph(graph, fresh.store)
+    changed = loaded.store.replace_graph(graph, fresh.store)
     names = {display_name(path, project.root) for path, _ in files} | {
         display_name(f.path, project.root) for f in loaded.files if f.graph == graph}
     for name in names:
         loaded.sources.forget_file(name)
     _add_sources(loaded.sources, fresh, project.root)
     loaded.files[:] = [f for f in loaded.files if f.graph != graph] + fresh.files
-    return before ^ loaded.store.graph_triples(graph)
+    return changed
 
 
 def _add_sources(sources: SourceMap, loaded: LoadedGraph, root: Path) -> None:

@@ -92,7 +92,7 @@ def run_query(store: QueryStore, query: CannedQuery, arguments: Mapping[str, str
         term = bindings[parameter.name]
         if term is not None and parameter.type.partition(":")[0] in ("iri", "concept"):
             _check_exists(store, parameter, term)
-    return run_sparql(store, with_values(query.text, bindings, store.values_in_sub_selects))
+    return run_sparql(store, with_values(query.text, bindings, into_sub_selects=store.values_in_sub_selects))
 
 
 def run_sparql(store: QueryStore, text: str) -> Result:
@@ -118,10 +118,13 @@ def check_sparql(store: QueryStore, text: str) -> None:
                              f"graphs ({hint})")
 
 
-def with_values(text: str, bindings: Mapping[str, Term | None], into_sub_selects: bool = True) -> str:
-    """`text` with a VALUES block binding `bindings` at the start of its outermost WHERE group, and again
-    in every sub-select that joins on some of them (sparqltext.subselect_groups): the same rows, without
-    the engine computing the sub-select for every other value first."""
+def with_values(text: str, bindings: Mapping[str, Term | None], *, into_sub_selects: bool = False) -> str:
+    """`text` with a VALUES block binding `bindings` at the start of its outermost WHERE group.
+
+    With `into_sub_selects`, also in every sub-select that joins on some of them (see
+    sparqltext.subselect_groups): the same rows, without the engine computing each sub-select for every
+    other value first. Only the embedded store gets that form: Virtuoso 7.2 fails to compile some of it
+    (docs/performance.md)."""
     if not bindings:
         return text
     places = [(first_group_brace(text), list(bindings))]
@@ -152,6 +155,8 @@ def _check_exists(store: QueryStore, parameter: Parameter, term: Term) -> None:
     if rows:
         return
     rows, _ = store.select(with_values(internal_query(name), bindings))
+    if any(row["entity"] == term for row in rows):
+        return
     slugs = sorted({str(row["entity"]).removeprefix(prefix) for row in rows})
     wanted = str(term).removeprefix(prefix)
     close = difflib.get_close_matches(wanted, slugs, n=3, cutoff=0.3)

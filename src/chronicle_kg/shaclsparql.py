@@ -76,8 +76,8 @@ class Check:
         at = first_group_brace(targets) + 1
         classes = _values("targetClass", map(rdflib.URIRef, self.target_classes))
         targets = f"{targets[:at]}\n{classes}{restrict}{targets[at:]}"
-        at = first_group_brace(self.select) + 1
-        return f"{self.select[:at]}\n{{ {targets} }}\n{self.select[at:]}"
+        at = first_group_brace(self.select) + 1  # the focus nodes again first: the engine starts from them
+        return f"{self.select[:at]}\n{restrict}{{ {targets} }}\n{self.select[at:]}"
 
 
 def compile_shapes(shapes: rdflib.Graph) -> list[Check]:

@@ -253,16 +253,15 @@ class Store:
         except OSError as error:
             raise ChronicleError(f"--store oxigraph:{path}: cannot write the Oxigraph store: {error}") from None
 
-    def graph_triples(self, graph: str) -> set[tuple[Term, Term, Term]]:
-        """The triples of one named graph."""
-        return {(_from_ox(q.subject), _from_ox(q.predicate), _from_ox(q.object))
-                for q in self._inner.quads_for_pattern(None, None, None, ox.NamedNode(graph))}
-
-    def replace_graph(self, graph: str, other: Store) -> None:
-        """Make named graph `graph` hold exactly what `other` holds in it; the other graphs stay."""
+    def replace_graph(self, graph: str, other: Store) -> set[tuple[Term, Term, Term]]:
+        """Make named graph `graph` hold exactly what `other` holds in it (the other graphs stay): the
+        triples added or removed."""
         graph_node = ox.NamedNode(graph)
+        before = set(self._inner.quads_for_pattern(None, None, None, graph_node))
+        after = set(other._inner.quads_for_pattern(None, None, None, graph_node))
         self._inner.clear_graph(graph_node)
-        self._inner.extend(other._inner.quads_for_pattern(None, None, None, graph_node))
+        self._inner.extend(after)
+        return {(_from_ox(q.subject), _from_ox(q.predicate), _from_ox(q.object)) for q in before ^ after}
 
     def graph_ntriples(self, graph: str) -> tuple[bytes, int]:
         """One named graph as sorted N-Triples, with its triple count."""
