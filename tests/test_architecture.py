@@ -13,13 +13,13 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "chronicle_kg"
 # Lower numbers are lower layers: errors -> vocabulary/formats -> store -> queries -> validate/export -> cli.
 LAYERS = {
     "errors": 0,
-    "iris": 1, "formats": 1, "jsonld": 1, "sourcemap": 1, "sparqltext": 1,
-    "store": 2, "project": 2,
+    "iris": 1, "formats": 1, "jsonld": 1, "sourcemap": 1, "sparqltext": 1, "tabular": 1, "turtle": 2,
+    "store": 2, "project": 2, "resolve": 2,
     "remote": 3, "params": 3, "load": 3,
     "catalogue": 4,
     "query": 5, "validate": 5, "export": 5,
     "tables": 6, "build": 6,
-    "api": 7, "push": 7, "pages": 8,
+    "api": 7, "push": 7, "pages": 8, "importers": 6, "importing": 7, "importers": 6, "importing": 7,
     "cli": 9, "__main__": 10, "__init__": 10,
 }
 ENGINE_MODULES = {"pyoxigraph", "oxrdflib", "SPARQLWrapper"}

@@ -42,6 +42,11 @@ def load_with_ontology(project: Project, paths: list[Path]) -> LoadedGraph:
     return _load(ontology + given, project.root)
 
 
+def load_files(files: list[tuple[Path, str]], root: Path) -> LoadedGraph:
+    """The given files, each into the named graph paired with it (names shown relative to `root`)."""
+    return _load(files, root)
+
+
 def _load(files: list[tuple[Path, str]], root: Path) -> LoadedGraph:
     store = Store.memory()
     sources = SourceMap()

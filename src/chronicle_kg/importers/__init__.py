@@ -1,0 +1,11 @@
+"""The importers, one module per kind of data set; IMPORTERS maps each `chronicle import` KIND to one."""
+
+from __future__ import annotations
+
+from . import epoch_hub, minif2f, open_llm_leaderboard, paper_tables
+from .context import Importer
+
+IMPORTERS: dict[str, Importer] = {
+    importer.kind: importer
+    for importer in (epoch_hub.IMPORTER, paper_tables.IMPORTER, open_llm_leaderboard.IMPORTER, minif2f.IMPORTER)
+}
