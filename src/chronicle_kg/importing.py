@@ -55,9 +55,10 @@ def import_data_set(project: Project, kind: str, path: Path, into: Path | None =
     importer = IMPORTERS[kind]
     if not path.exists():
         raise ImportInputError(f"{path}: no such file or folder: give the data set's path")
+    _, info = importer.describe(path)
     started = time.perf_counter()
     curated_files = project.curated_graph_files()
-    context = ImportContext(importer.info, _resolver(project, curated_files), _links(project, curated_files),
+    context = ImportContext(info, _resolver(project, curated_files), _links(project, curated_files),
                             project.root / TABLES, progress)
     importer.run(path, context)
     triples = context.finish()
@@ -66,18 +67,18 @@ def import_data_set(project: Project, kind: str, path: Path, into: Path | None =
                                f"is this a {kind} data set?")
     imported = time.perf_counter()
 
-    folder = (into or project.imports) / importer.info.slug
-    staging = folder.parent / f".{importer.info.slug}.tmp"
+    folder = (into or project.imports) / info.slug
+    staging = folder.parent / f".{info.slug}.tmp"
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     try:
         data = staging / "data.ttl"
-        data.write_text(triples.turtle(f"Data set {importer.info.slug}, imported by `chronicle import {kind}`: "
-                                       f"{importer.info.attribution}. Third-party data: do not commit."),
+        data.write_text(triples.turtle(f"Data set {info.slug}, imported by `chronicle import {kind}`: "
+                                       f"{info.attribution}. Third-party data: do not commit."),
                         encoding="utf-8")
         (staging / "import-report.txt").write_text(format_report(context.report, context.resolver.minted),
                                                    encoding="utf-8")
-        loaded = load_files(curated_files + [(data, graph_iri(importer.info.slug))], project.root)
+        loaded = load_files(curated_files + [(data, graph_iri(info.slug))], project.root)
         validation = None
         if check:
             progress(f"validating {len(triples)} triples with the curated graph")
@@ -159,6 +160,6 @@ def summarize(result: ImportResult, shown: int = 10) -> str:
             lines.append(f"  {slug} (as {', '.join(sorted(entities[slug].names))}; nearest existing: {nearest})")
     lines.append(f"validation: {result.validation.summary()}" if result.validation else
                  "validation: skipped (--no-validate): run `chronicle validate` to check the merged graph")
-    lines.append(f"time: import {result.seconds_import:.1f} s, validation {result.seconds_validate:.1f} s")
+    lines.append(f"time: reading {result.seconds_import:.1f} s, writing and checking {result.seconds_validate:.1f} s")
     lines.append(f"full report: {result.folder / 'import-report.txt'}")
     return "\n".join(lines)

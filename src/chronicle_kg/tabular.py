@@ -79,23 +79,17 @@ def read_csv(path: Path, name: str, required: list[str]) -> Table:
     text = read_text(path, name)
     rows: list[Row] = []
     header: list[str] | None = None
-    line = 1
-    try:
-        records = _records(text, name)
-        for start, record in records:
-            line = start
-            if header is None:
-                header = record
-                _check_header(header, required, name)
-                continue
-            if record == [] or record == [""]:
-                continue
-            if len(record) != len(header):
-                raise ImportInputError(f"{name}:{start}: {len(record)} fields where the header has "
-                                       f"{len(header)}: check the quoting of this row")
-            rows.append(Row(dict(zip(header, record)), start))
-    except csv.Error as error:
-        raise ImportInputError(f"{name}:{line}: malformed CSV ({error}): check the quotes on this line") from None
+    for start, record in _records(text, name):
+        if header is None:
+            header = record
+            _check_header(header, required, name)
+            continue
+        if record == [] or record == [""]:
+            continue
+        if len(record) != len(header):
+            raise ImportInputError(f"{name}:{start}: {len(record)} fields where the header has "
+                                   f"{len(header)}: check the quoting of this row")
+        rows.append(Row(dict(zip(header, record)), start))
     if header is None:
         raise ImportInputError(f"{name}:1: no header row: the first line must name the columns")
     if not rows:
@@ -119,7 +113,11 @@ def _records(text: str, name: str) -> list[tuple[int, list[str]]]:
                 raise ImportInputError(f"{name}:{start + 1}: a quoted field is never closed: check the quotes "
                                        "on this line")
             chunk.append(lines[index])
-        parsed = list(csv.reader(["\n".join(chunk)], strict=True))
+        try:
+            parsed = list(csv.reader(["\n".join(chunk)], strict=True))
+        except csv.Error as error:
+            raise ImportInputError(f"{name}:{start + 1}: malformed CSV ({error}): check the quotes on this "
+                                   "line") from None
         records.append((start + 1, parsed[0] if parsed else []))
         index += 1
     return records

@@ -38,11 +38,17 @@ class DataSetInfo:
 
 @dataclass(frozen=True)
 class Importer:
-    """One kind of import: its KIND name, its data set's record, and the function that reads a path."""
+    """One kind of import: its KIND name, the data set a path holds (and the file to read), and the
+    function that reads a path."""
 
     kind: str
-    info: DataSetInfo
+    describe: Callable[[Path], tuple[Path, DataSetInfo]]
     run: Callable[[Path, ImportContext], None]
+
+
+def one_data_set(info: DataSetInfo) -> Callable[[Path], tuple[Path, DataSetInfo]]:
+    """`describe` for an importer of a single data set."""
+    return lambda path: (path, info)
 
 
 @dataclass(frozen=True)
@@ -112,6 +118,7 @@ class ImportContext:
         self._developers: dict[str, str] = {}
         self._sources: dict[str, tuple[str, str | None, str, str, str | None]] = {}
         self._values: dict[str, tuple[Decimal, str]] = {}
+        self._facts: dict[str, tuple[Literal, str]] = {}
         self._write_dataset()
 
     def table(self, name: str, required: list[str]) -> Table:
@@ -208,13 +215,17 @@ class ImportContext:
         self.report.claims += 1
         self.report.counts[f"claims {score.status}"] += 1
 
-    def attribute(self, subject: str, attribute: str, value: Literal, source: str) -> None:
+    def attribute(self, subject: str, attribute: str, value: Literal, source: str, where: str) -> None:
         """Add an attribute claim ({subject}--{attribute}--{dataset}); a second value for it is a conflict."""
         kebab = re.sub(r"(?<!^)(?=[A-Z])", "-", attribute).lower()
         iri = claim_iri(_slug(subject), kebab, self.info.slug)
-        if iri in self._values:
+        if iri in self._facts:
+            first_value, first = self._facts[iri]
+            if first_value != value:
+                self.report.conflicts.append(f"{where}: {attribute} {value.lexical} where {first} gives "
+                                             f"{first_value.lexical} for the same system; the first is kept")
             return
-        self._values[iri] = (Decimal(0), "")
+        self._facts[iri] = (value, where)
         for predicate, obj in ((RDF_TYPE, CK + "AttributeClaim"), (CK + "subject", subject),
                                (CK + "attribute", CK + attribute), (CK + "attributeValue", value),
                                (CK + "citesSource", source), (CK + "fromDataSet", self.dataset)):

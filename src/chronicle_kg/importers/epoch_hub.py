@@ -17,7 +17,7 @@ from pathlib import Path
 from ..errors import ImportInputError
 from ..iris import entity_iri
 from ..tabular import Row, Table
-from .context import (DataSetInfo, ImportContext, Importer, Score, Setting, checked_url, parse_date,
+from .context import (DataSetInfo, one_data_set, ImportContext, Importer, Score, Setting, checked_url, parse_date,
                       parse_decimal, parse_shots)
 from ..turtle import Literal
 
@@ -90,7 +90,7 @@ def _row(context: ImportContext, table: Table, row: Row, column: Row, publishers
     benchmark = entity_iri("benchmark", column.get("benchmark"))
     released = parse_date(row.get("Release date"))
     if released:
-        context.attribute(system, "releaseDate", Literal.date(released), HUB_SOURCE)
+        context.attribute(system, "releaseDate", Literal.date(released), HUB_SOURCE, where)
     measured = next((parse_date(row.get(c)) for c in RUN_DATE_COLUMNS if parse_date(row.get(c))), None)
     if "Logs" in table.columns:
         stderr = parse_decimal(row.get("stderr"))
@@ -129,4 +129,4 @@ def _cited(context: ImportContext, row: Row, system: str,
     if known.get("kind") == "leaderboard":
         return source, "third-party-report", publisher, "third-party"
     return source, "third-party-report", None, None
-IMPORTER = Importer("epoch-hub", INFO, run)
+IMPORTER = Importer("epoch-hub", one_data_set(INFO), run)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..iris import entity_iri
 from ..tabular import Row, Table
-from .context import DataSetInfo, ImportContext, Importer, Score, Setting, parse_date, parse_decimal
+from .context import DataSetInfo, one_data_set, ImportContext, Importer, Score, Setting, parse_date, parse_decimal
 
 INFO = DataSetInfo(
     slug="open-llm-leaderboard",
@@ -91,4 +91,4 @@ def _row(context: ImportContext, table: Table, row: Row) -> None:
         ), where)
 
 
-IMPORTER = Importer("open-llm-leaderboard", INFO, run)
+IMPORTER = Importer("open-llm-leaderboard", one_data_set(INFO), run)

@@ -3,7 +3,8 @@ cell by cell (paper-score-tables/score_claims_transcribed.csv).
 
 A row whose model belongs to the table's publisher (`reporter_relation` self) is a self-reported claim,
 evaluated by that publisher (first party); a competitor's row (`third_party_compiled`) is a third-party
-report whose evaluator the table does not name. The printed benchmark label carries the metric
+report whose evaluator the table does not name. Claims cite the publication (the title before the table's name, which goes to the claim's note), so
+that two data sets transcribing one publication can be compared. The printed benchmark label carries the metric
 ("GPQA-Diamond (Pass@1)"): the part in brackets becomes the claim's metric variant. The setting column
 becomes the shot count when it is one ("5-shot"), else stays the setting's wording ("OpenCompass
 default"), so that it is never compared as if it were a shot count.
@@ -15,7 +16,7 @@ import re
 from pathlib import Path
 
 from ..tabular import Row, Table
-from .context import DataSetInfo, ImportContext, Importer, Score, Setting, parse_date, parse_decimal, parse_shots
+from .context import DataSetInfo, one_data_set, ImportContext, Importer, Score, Setting, parse_date, parse_decimal, parse_shots
 
 INFO = DataSetInfo(
     slug="paper-score-tables",
@@ -64,7 +65,7 @@ def _row(context: ImportContext, table: Table, row: Row) -> None:
     system = context.system(model, reporter if relation == "self" else None)
     name, metric = _benchmark_name(row.get("benchmark"))
     benchmark = context.benchmark(name)
-    title = row.get("source_title")
+    title, table_name = _publication(row.get("source_title"))
     kind = next((k for words, k in SOURCE_KINDS if words in title.lower()), "paper")
     source = context.source(title, row.get("source_url"), kind, "S1", reporter)
     setting_text = row.get("setting")
@@ -79,8 +80,23 @@ def _row(context: ImportContext, table: Table, row: Row) -> None:
         measured=parse_date(row.get("source_date")),
         evaluator=reporter if self_reported else None,
         evaluator_relation="first-party" if self_reported else None,
-        note="; ".join(part for part in (row.get("notes"), _run_by(row)) if part) or None,
+        note="; ".join(part for part in (table_name, row.get("notes"), _run_by(row)) if part) or None,
     ), where)
+
+
+def _publication(title: str) -> tuple[str, str]:
+    """The publication a table belongs to, and the table: ("Qwen Technical Report", "table: Table 2") from
+    "Qwen Technical Report (arXiv:2309.16609v1), Table 2", so that claims cite the publication."""
+    publication, _, table = title.partition(", ")
+    if publication.endswith(")"):  # drop the trailing bracket, nested brackets included
+        depth = 0
+        for index in range(len(publication) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(publication[index], 0)
+            if depth == 0:
+                table = ", ".join(part for part in (publication[index:], table) if part)
+                publication = publication[:index].rstrip()
+                break
+    return publication, f"table: {table}" if table else ""
 
 
 def _run_by(row: Row) -> str:
@@ -97,4 +113,4 @@ def _benchmark_name(label: str) -> tuple[str, str | None]:
     return match.group("bare"), match.group("suffix")
 
 
-IMPORTER = Importer("paper-tables", INFO, run)
+IMPORTER = Importer("paper-tables", one_data_set(INFO), run)
