@@ -925,7 +925,7 @@ SEED_ARGUMENTS = {
     "facts-summary": {"entity": "internlm-20b"},
     "size-classes": {},
     "fact-checks": {},
-    "transcription-conflicts": {"system": "internlm-20b"},
+    "transcription-conflicts": {},
     "reproduction-verdicts": {"system": "internlm-20b"},
 }
 # Queries that compare data sets: the seed data alone has nothing to compare (tests/test_import*.py do).

@@ -156,6 +156,14 @@ class ImportContext:
     def benchmark(self, name: str) -> str:
         return self.resolver.resolve("benchmark", name).iri
 
+    def benchmark_facts(self, benchmark: str, metric: str, higher_is_better: bool, problem: str | None) -> None:
+        """What a new benchmark measures and in which direction (curated benchmarks keep their own)."""
+        if benchmark.rsplit("/", 1)[-1] in self.resolver.minted["benchmark"]:
+            self.triples.add(benchmark, CK + "metric", Literal(metric))
+            self.triples.add(benchmark, CK + "higherIsBetter", Literal.boolean(higher_is_better))
+            if problem:
+                self.triples.add(benchmark, CK + "measuresProblem", problem)
+
     def source(self, title: str, url: str | None, kind: str, tier: str, publisher: str | None = None) -> str:
         """The IRI of a cited source by title; a new one is declared with its URL, kind and tier."""
         resolution = self.resolver.resolve("source", title)

@@ -100,4 +100,4 @@ def _recounts(folder: Path, context: ImportContext) -> dict[str, tuple[int, int,
     return recounts
 
 
-IMPORTER = Importer("minif2f", INFO, run)
+IMPORTER = Importer("minif2f", one_data_set(INFO), run)
