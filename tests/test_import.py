@@ -138,3 +138,19 @@ def test_transcription_conflict_between_the_seed_record_and_an_import(chronicle,
     rows = Chronicle.open(project).query("transcription-conflicts", system="internlm-20b").records()
     assert [(r["benchmarkLabel"], r["source"], float(r["value"]), float(r["otherValue"])) for r in rows] == [
         ("HellaSwag", "Qwen Technical Report", 70.8, 78.1)]
+
+
+def test_generic_csv_import_follows_its_mapping_file(chronicle, project):
+    run = chronicle("--root", project, "import", "csv", FIXTURES / "example-leaderboard.toml")
+    assert run.exit_code == 0, run
+    assert "claims created: 4" in run.out_lines
+    assert "example-leaderboard.csv:4: arc 170.0 lies outside 0-100" in run.stdout
+    assert "validation: 0 violation(s), " in run.stdout
+    rows = Chronicle.open(project).query("leaderboard", benchmark="arc-ai2").records()
+    assert ("example-example-lm-7b", 61.1) in [(r["systemLabel"], float(r["value"])) for r in rows]
+
+
+def test_a_mapping_file_with_an_unknown_key_is_refused(chronicle, project):
+    run = chronicle("--root", project, "import", "csv", FIXTURES / "bad-mapping.toml")
+    assert run.exit_code == 2, run
+    assert "bad-mapping.toml: [claims] has unknown key(s) rank: use evaluator, status, tier" in run.stderr
