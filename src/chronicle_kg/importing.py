@@ -58,8 +58,8 @@ def import_data_set(project: Project, kind: str, path: Path, into: Path | None =
     _, info = importer.describe(path)
     started = time.perf_counter()
     curated_files = project.curated_graph_files()
-    context = ImportContext(info, _resolver(project, curated_files), _links(project, curated_files),
-                            project.root / TABLES, progress)
+    resolver, links = _resolution(project, curated_files)
+    context = ImportContext(info, resolver, links, project.root / TABLES, progress)
     importer.run(path, context)
     triples = context.finish()
     if context.report.claims == 0 and not context.report.counts["attribute claims"]:
@@ -122,24 +122,17 @@ def _replace(folder: Path, staging: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def _names(project: Project, files: list[tuple[Path, str]]) -> list[dict]:
-    store = load_files(files, project.root).store
-    rows, _ = store.select(internal_query("entity-names"))
-    return rows
-
-
-def _resolver(project: Project, files: list[tuple[Path, str]]) -> Resolver:
+def _resolution(project: Project, files: list[tuple[Path, str]]) -> tuple[Resolver, dict[str, set[str]]]:
+    """The resolver over the curated entities' names and the alias table, and each curated system's
+    developers and source's publishers."""
+    rows, _ = load_files(files, project.root).store.select(internal_query("entity-names"))
     known = [(_CLASSES[str(r["class"]).rsplit("#", 1)[-1]], str(r["entity"]), str(r["name"]))
-             for r in _names(project, files) if "name" in r]
-    return Resolver(known, read_aliases(project.root / ALIASES, str(ALIASES)))
-
-
-def _links(project: Project, files: list[tuple[Path, str]]) -> dict[str, set[str]]:
+             for r in rows if "name" in r]
     links: dict[str, set[str]] = {}
-    for row in _names(project, files):
+    for row in rows:
         if "link" in row:
             links.setdefault(str(row["entity"]), set()).add(str(row["link"]))
-    return links
+    return Resolver(known, read_aliases(project.root / ALIASES, str(ALIASES))), links
 
 
 def summarize(result: ImportResult, shown: int = 10) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..errors import ImportInputError
 from ..iris import CK, ID, entity_iri, slugify
 from ..tabular import read_text
-from ..turtle import LABEL, RDF_TYPE, Literal
+from ..turtle import RDF_TYPE, Literal
 from .context import DataSetInfo, ImportContext, Importer, Score, Setting, one_data_set, parse_date, vocab
 
 INFO = DataSetInfo(

@@ -17,9 +17,9 @@ from pathlib import Path
 from ..errors import ImportInputError
 from ..iris import entity_iri
 from ..tabular import Row, Table
-from .context import (DataSetInfo, one_data_set, ImportContext, Importer, Score, Setting, checked_url, parse_date,
-                      parse_decimal, parse_shots)
 from ..turtle import Literal
+from .context import (DataSetInfo, ImportContext, Importer, Score, Setting, checked_url, one_data_set,
+                      parse_date, parse_decimal, parse_shots)
 
 INFO = DataSetInfo(
     slug="epoch-benchmarking-hub",

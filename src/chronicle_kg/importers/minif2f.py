@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..errors import ImportInputError
 from ..tabular import read_text
-from .context import DataSetInfo, one_data_set, ImportContext, Importer, Score, Setting, parse_decimal
+from .context import DataSetInfo, ImportContext, Importer, Score, Setting, one_data_set, parse_decimal
 
 INFO = DataSetInfo(
     slug="internlm-math-minif2f",

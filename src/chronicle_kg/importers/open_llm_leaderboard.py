@@ -17,7 +17,9 @@ from pathlib import Path
 
 from ..iris import entity_iri
 from ..tabular import Row, Table
-from .context import DataSetInfo, one_data_set, ImportContext, Importer, Score, Setting, parse_date, parse_decimal
+from .context import (
+    DataSetInfo, ImportContext, Importer, Score, Setting, one_data_set, parse_date, parse_decimal,
+)
 
 INFO = DataSetInfo(
     slug="open-llm-leaderboard",

@@ -16,7 +16,10 @@ import re
 from pathlib import Path
 
 from ..tabular import Row, Table
-from .context import DataSetInfo, one_data_set, ImportContext, Importer, Score, Setting, parse_date, parse_decimal, parse_shots
+from .context import (
+    DataSetInfo, ImportContext, Importer, Score, Setting, one_data_set, parse_date, parse_decimal,
+    parse_shots,
+)
 
 INFO = DataSetInfo(
     slug="paper-score-tables",
