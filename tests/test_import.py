@@ -154,3 +154,17 @@ def test_a_mapping_file_with_an_unknown_key_is_refused(chronicle, project):
     run = chronicle("--root", project, "import", "csv", FIXTURES / "bad-mapping.toml")
     assert run.exit_code == 2, run
     assert "bad-mapping.toml: [claims] has unknown key(s) rank: use evaluator, status, tier" in run.stderr
+
+
+def test_an_import_that_breaks_a_shape_writes_nothing(chronicle, project, tmp_path):
+    """Claims marked independently reproduced without a reproducing organization violate the shapes."""
+    mapping = tmp_path / "reproduced.toml"
+    mapping.write_text((FIXTURES / "example-leaderboard.toml").read_text(encoding="utf-8")
+                       .replace('status = "third-party-report"', 'status = "independently-reproduced"')
+                       .replace('path = "example-leaderboard.csv"', f'path = "{FIXTURES / "example-leaderboard.csv"}"'),
+                       encoding="utf-8")
+    run = chronicle("--root", project, "import", "csv", mapping)
+    assert run.exit_code == 1, run
+    assert "does not conform to the shapes" in run.stderr and "nothing was written" in run.stderr
+    assert "violation: https://w3id.org/chronicle-kg/id/claim/example-example-lm-7b--" in run.stdout
+    assert not (project / "imports").exists() or not any((project / "imports").iterdir())
