@@ -13,14 +13,14 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "chronicle_kg"
 # Lower numbers are lower layers: errors -> vocabulary/formats -> store -> queries -> validate/export -> cli.
 LAYERS = {
     "errors": 0, "atomic": 0,
-    "iris": 1, "formats": 1, "jsonld": 1, "sourcemap": 1, "sparqltext": 1, "negotiation": 1,
-    "store": 2, "project": 2,
+    "iris": 1, "formats": 1, "jsonld": 1, "sourcemap": 1, "sparqltext": 1, "negotiation": 1, "tabular": 1,
+    "store": 2, "project": 2, "resolve": 2, "turtle": 2,
     "remote": 3, "params": 3, "load": 3, "versions": 3,
     "catalogue": 4,
     "shaclsparql": 4,
     "query": 5, "validate": 5, "export": 5,
-    "resultformats": 6, "build": 6, "void": 6, "ontodocs": 6,
-    "api": 7, "push": 7, "tables": 7, "release": 7, "diff": 7,
+    "resultformats": 6, "build": 6, "void": 6, "ontodocs": 6, "importers": 6,
+    "api": 7, "push": 7, "tables": 7, "release": 7, "diff": 7, "importing": 7,
     "pages": 8, "sitepages": 9, "site": 10, "server": 11,
     "cli": 12, "__main__": 13, "__init__": 13,
 }

@@ -934,7 +934,12 @@ SEED_ARGUMENTS = {
     "organization": {"org": "shanghai-ai-laboratory"},
     "organization-systems": {"org": "shanghai-ai-laboratory"},
     "benchmark": {"benchmark": "hellaswag"},
+    "fact-checks": {},
+    "transcription-conflicts": {},
+    "reproduction-verdicts": {"system": "internlm-20b"},
 }
+# Queries that compare data sets: the seed data alone has nothing to compare (tests/test_import*.py do).
+EMPTY_ON_SEED = {"milestone-corrections", "fact-checks", "transcription-conflicts", "reproduction-verdicts"}
 
 
 def test_organization_profile_counts_its_systems_and_milestones(seed):
@@ -988,7 +993,7 @@ def test_every_query_runs_on_the_seed_data(seed, path):
     assert path.stem in SEED_ARGUMENTS, f"add {path.stem} to SEED_ARGUMENTS (and test its figures)"
     result = seed.query(path.stem, **SEED_ARGUMENTS[path.stem])
 
-    if path.stem != "milestone-corrections":
+    if path.stem not in EMPTY_ON_SEED:
         assert result.rows, f"{path.stem} gives no rows on the seed data"
     assert result.records() == seed.query(path.stem, **SEED_ARGUMENTS[path.stem]).records()
 

@@ -324,7 +324,7 @@ def test_void_description_counts_the_graph_and_links_dumps_and_endpoint(live):
 @pytest.mark.parametrize("path, expected", [
     ("/doc/id/system/internlm-20b.html", "Leads on 6 of 6 benchmarks"),
     ("/doc/id/milestone/internlm-math.html", "Verification history"),
-    ("/doc/id/org/shanghai-ai-laboratory.html", "Also known as InternLM team; Shanghai AI Lab"),
+    ("/doc/id/org/shanghai-ai-laboratory.html", "Also known as InternLM team; InternLM team (Shanghai AI"),
     ("/doc/id/benchmark/hellaswag.html", "HellaSwag</a> leaderboard"),
     ("/timeline", "<svg class=\"chart\""),
     ("/query", "Canned query"),

@@ -51,7 +51,33 @@ CASES = [(name, args) for name, args in SEED_ARGUMENTS.items()] + [
     ("milestone-history", {"milestone": "test-prover"}),
     ("facts", {"entity": "test-model"}),
     ("facts-summary", {"entity": "test-model"}),
+    ("transcription-conflicts", {"system": "test-model"}),
 ]
+
+# A second transcription of the extra data's test report, for the cross-data-set queries.
+EXTRA_3_TTL = """\
+@prefix ck: <https://w3id.org/chronicle-kg/ontology#> .
+@prefix benchmark: <https://w3id.org/chronicle-kg/id/benchmark/> .
+@prefix claim: <https://w3id.org/chronicle-kg/id/claim/> .
+@prefix claim-tier: <https://w3id.org/chronicle-kg/vocab/claim-tier/> .
+@prefix dataset: <https://w3id.org/chronicle-kg/id/dataset/> .
+@prefix evidence-status: <https://w3id.org/chronicle-kg/vocab/evidence-status/> .
+@prefix org: <https://w3id.org/chronicle-kg/id/org/> .
+@prefix source: <https://w3id.org/chronicle-kg/id/source/> .
+@prefix system: <https://w3id.org/chronicle-kg/id/system/> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+
+dataset:test-extra-3 a ck:DataSet ;
+    ck:title "test_extra_3" ;
+    ck:publisher org:chronicle-kg ;
+    ck:issued "2026-11-29"^^xsd:date .
+
+claim:test-model--hellaswag--test-report--test-extra-3 a ck:ScoreClaim ;
+    ck:system system:test-model ; ck:benchmark benchmark:hellaswag ; ck:value 78.1 ;
+    ck:evidenceStatus evidence-status:third-party-report ; ck:claimTier claim-tier:T2 ;
+    ck:measuredDate "2024-05-01"^^xsd:date ;
+    ck:citesSource source:test-report ; ck:fromDataSet dataset:test-extra-3 .
+"""
 
 
 def typed_rows(result) -> tuple[list[str], list[list[tuple[str, str, str | None, str | None]]]]:
@@ -68,7 +94,7 @@ def typed_rows(result) -> tuple[list[str], list[list[tuple[str, str, str | None,
 @pytest.fixture(scope="module")
 def extended_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = copy_repository(tmp_path_factory.mktemp("stores") / "chronicle")
-    for folder, text in (("test-extra", EXTRA_TTL), ("test-extra-2", EXTRA_2_TTL)):
+    for folder, text in (("test-extra", EXTRA_TTL), ("test-extra-2", EXTRA_2_TTL), ("test-extra-3", EXTRA_3_TTL)):
         (root / "data" / folder).mkdir()
         (root / "data" / folder / "extra.ttl").write_text(text, encoding="utf-8")
     return root
@@ -140,7 +166,7 @@ def test_push_replaces_every_graph_and_reports_its_triples(pushed, extended_root
     graphs = [line.split()[1].rstrip(":") for line in run.out_lines]
     assert graphs == sorted(f"https://w3id.org/chronicle-kg/graph/{g}" for g in (
         "chronicle", "curated-param-counts", "epoch-benchmarks", "ontology", "test-extra", "test-extra-2",
-        "vocabularies"))
+        "test-extra-3", "vocabularies"))
     assert all(line.startswith("replaced ") and line.endswith(" triples") for line in run.out_lines)
 
 

@@ -17,6 +17,8 @@ from .build import build as build_graph
 from .catalogue import catalogue
 from .diff import DIFF_FORMATS, diff_releases, render_diff
 from .errors import ChronicleError, ParameterError, ValidationFailed
+from .importers import IMPORTERS
+from .importing import import_data_set, summarize
 from .pages import PAGE_KINDS, render_page
 from .project import Project
 from .push import push as push_graphs
@@ -349,3 +351,21 @@ def diff_command(ctx: click.Context, old: str, new: str, fmt: str) -> None:
     claims added, removed and changed, entities added and removed, corrections made."""
     changes = diff_releases(_project(ctx), old, new)
     click.echo(render_diff(changes, fmt), nl=False)
+
+
+@main.command("import")
+@click.argument("kind", type=click.Choice(sorted(IMPORTERS)))
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--into", type=click.Path(file_okay=False, path_type=Path),
+              help="The folder to write the data set's folder into. Default: imports/ in the chronicle "
+                   "directory, which build, validate, query and serve load.")
+@click.option("--validate/--no-validate", "check", default=True, show_default=True,
+              help="Validate the new graph against the shapes with the curated graph before writing it "
+                   "(whole-graph pySHACL takes minutes for thousands of claims).")
+@click.pass_context
+def import_(ctx: click.Context, kind: str, path: Path, into: Path | None, check: bool) -> None:
+    """Import a third-party data set (KIND: its format) from PATH into imports/<data-set>/, atomically:
+    nothing is written unless the whole import parses back (and, with --validate, conforms to the shapes)."""
+    result = import_data_set(_project(ctx), kind, path, into, check=check,
+                             progress=lambda message: click.echo(f"import: {message}", err=True))
+    click.echo(summarize(result))

@@ -51,3 +51,7 @@ class ParameterError(ChronicleError):
 
 class QueryError(ChronicleError):
     """A query that cannot run: unknown name, syntax error, refused feature."""
+
+
+class ImportInputError(ChronicleError):
+    """A data set file an importer cannot read: wrong kind, missing column, empty, BOM, CRLF, bad quoting."""

@@ -91,6 +91,11 @@ def claim_slug(*parts: str) -> str:
     return "--".join(check_slug(part) for part in parts)
 
 
+def claim_iri(*parts: str) -> str:
+    """The IRI of a claim whose slug joins the slugs of what identifies it (see claim_slug)."""
+    return f"{ID}claim/{claim_slug(*parts)}"
+
+
 def graph_iri(name: str) -> str:
     """The IRI of a named graph (ontology, vocabularies, or a data set's slug)."""
     return GRAPH + check_slug(name)

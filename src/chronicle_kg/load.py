@@ -65,6 +65,11 @@ def _add_sources(sources: SourceMap, loaded: LoadedGraph, root: Path) -> None:
         sources.add_file(name, parsed.path.read_text(encoding="utf-8"), parsed.prefixes, parsed.subjects)
 
 
+def load_files(files: list[tuple[Path, str]], root: Path) -> LoadedGraph:
+    """The given files, each into the named graph paired with it (names shown relative to `root`)."""
+    return _load(files, root)
+
+
 def _load(files: list[tuple[Path, str]], root: Path) -> LoadedGraph:
     store = Store.memory()
     sources = SourceMap()

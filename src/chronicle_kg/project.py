@@ -54,25 +54,54 @@ class Project:
     def dist(self) -> Path:
         return self.root / "dist"
 
+    @property
+    def imports(self) -> Path:
+        """Where `chronicle import` writes data sets: third-party data, never committed."""
+        return self.root / "imports"
+
     def graph_files(self) -> list[tuple[Path, str]]:
-        """Every RDF file of ontology/ and data/ with the named graph it loads into, in a stable order."""
+        """Every RDF file of ontology/, data/ and imports/ with the named graph it loads into, in a stable
+        order (an imports/ folder whose name starts with '.' is an import in progress and is left out)."""
+        return self.curated_graph_files() + self.imported_graph_files()
+
+    def curated_graph_files(self) -> list[tuple[Path, str]]:
+        """The RDF files of ontology/ and data/ (the curated graph) with their named graphs."""
         files = [
             (path, graph_iri(ONTOLOGY_GRAPHS.get(path.stem, path.stem)))
             for path in _rdf_files(self.root / "ontology")
         ]
-        data = self.root / "data"
-        for path in _rdf_files(data):
-            relative = path.relative_to(data)
-            if len(relative.parts) < 2:
-                raise ProjectError(
-                    f"{path.relative_to(self.root)}: data files belong in a data set folder, "
-                    f"data/<dataset-slug>/{path.name}"
-                )
-            files.append((path, graph_iri(check_slug(relative.parts[0]))))
-        return files
+        return files + _data_set_files(self.root / "data", self.root)
+
+    def imported_graph_files(self, exclude: str | None = None) -> list[tuple[Path, str]]:
+        """The RDF files of imports/ (all but the data set `exclude`) with their named graphs."""
+        files = _data_set_files(self.imports, self.root) if self.imports.is_dir() else []
+        curated = {graph for _, graph in _data_set_files(self.root / "data", self.root)}
+        clashes = sorted({graph for _, graph in files if graph in curated})
+        if clashes:
+            raise ProjectError(
+                f"imports/ and data/ both hold data set {clashes[0].rsplit('/', 1)[-1]}: rename or remove "
+                "the imported folder"
+            )
+        return [(path, graph) for path, graph in files if exclude is None or graph != graph_iri(exclude)]
 
     def shape_files(self) -> list[Path]:
         return _rdf_files(self.root / "shapes")
+
+
+def _data_set_files(directory: Path, root: Path) -> list[tuple[Path, str]]:
+    """The RDF files of data/ or imports/: one folder per data set, named by its slug."""
+    files = []
+    for path in _rdf_files(directory):
+        relative = path.relative_to(directory)
+        if relative.parts[0].startswith("."):
+            continue
+        if len(relative.parts) < 2:
+            raise ProjectError(
+                f"{path.relative_to(root)}: data files belong in a data set folder, "
+                f"{directory.name}/<dataset-slug>/{path.name}"
+            )
+        files.append((path, graph_iri(check_slug(relative.parts[0]))))
+    return files
 
 
 def _rdf_files(directory: Path) -> list[Path]:
