@@ -32,6 +32,11 @@ from test_queries import EXTRA_2_TTL, EXTRA_TTL, SEED_ARGUMENTS
 SERVER = shutil.which("oxigraph") or str(Path(sys.executable).with_name("oxigraph"))
 
 # Representative parameters: the seed figures, and the cases the extended data makes interesting.
+# Known engine failures (docs/engines.md), skipped with their reason only on that engine.
+FAILS_ON_VIRTUOSO = {
+    "fact-checks": "Virtuoso 7.2 cannot compile it (SQ156 'Bad dfe in sqlo_place_exp') in any form tried: "
+                   "an aggregate over all attribute claims joined with the optional ?entity parameter",
+}
 CASES = [(name, args) for name, args in SEED_ARGUMENTS.items()] + [
     ("scorecard", {"system": "test-model"}),
     ("scorecard", {"system": "test-model", "include_superseded": "true"}),
@@ -173,6 +178,8 @@ def test_push_replaces_every_graph_and_reports_its_triples(pushed, extended_root
 @pytest.mark.server
 @pytest.mark.parametrize("name, arguments", CASES, ids=[f"{n}-{'-'.join(a.values()) or 'all'}" for n, a in CASES])
 def test_every_canned_query_gives_identical_rows_on_the_sparql_server(pushed, extended_root, name, arguments):
+    if name in FAILS_ON_VIRTUOSO and "virtuoso" in os.environ.get("CHRONICLE_TEST_ENGINE", ""):
+        pytest.skip(FAILS_ON_VIRTUOSO[name])
     local = Chronicle.open(extended_root).query(name, **arguments)
     remote = Chronicle.open(extended_root, f"sparql:{pushed.query_url}", pushed.endpoint()).query(name, **arguments)
     assert typed_rows(remote) == typed_rows(local)
