@@ -76,3 +76,25 @@ def test_killed_builds_leave_the_old_dumps_or_the_new_ones(repo_copy, tmp_path):
     assert _dumps(repo_copy / "dist") == new_dumps
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".store")] == []
     assert [p.name for p in repo_copy.iterdir() if p.name.startswith(".dist")] == []
+
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+@pytest.mark.skipif(not (SHARED / "internlm-math-minif2f").is_dir(), reason=f"the real data sets are not at {SHARED}")
+def test_killed_imports_leave_the_old_data_set_or_the_new_one(repo_copy):
+    source = SHARED / "internlm-math-minif2f"
+    started = time.monotonic()
+    assert start_chronicle("--root", repo_copy, "import", "minif2f", source).result().exit_code == 0
+    duration = time.monotonic() - started
+    folder = repo_copy / "imports" / "internlm-math-minif2f"
+    complete = {p.name: p.read_bytes() for p in folder.iterdir()}
+
+    moments = random.Random(7)
+    for _ in range(KILLS):
+        pending = start_chronicle("--root", repo_copy, "import", "minif2f", source)
+        time.sleep(moments.uniform(0.2, duration * 1.2))
+        pending._process.send_signal(signal.SIGKILL)
+        pending._process.communicate()
+        assert {p.name: p.read_bytes() for p in folder.iterdir()} == complete, "the data set is half-written"
+        assert [p.name for p in (repo_copy / "imports").iterdir() if not p.name.startswith(".")] == [folder.name]

@@ -8,12 +8,12 @@ data: it is git-ignored and never committed.
 
 from __future__ import annotations
 
-import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from .atomic import replace_directory
 from .errors import ImportInputError, ValidationFailed
 from .importers import IMPORTERS
 from .importers.context import ImportContext, ImportReport
@@ -68,27 +68,25 @@ def import_data_set(project: Project, kind: str, path: Path, into: Path | None =
     imported = time.perf_counter()
 
     folder = (into or project.imports) / info.slug
-    staging = folder.parent / f".{info.slug}.tmp"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    try:
-        data = staging / "data.ttl"
+    validation = None
+
+    def fill(new: Path) -> None:
+        nonlocal validation
+        data = new / "data.ttl"
         data.write_text(triples.turtle(f"Data set {info.slug}, imported by `chronicle import {kind}`: "
                                        f"{info.attribution}. Third-party data: do not commit."),
                         encoding="utf-8")
-        (staging / "import-report.txt").write_text(format_report(context.report, context.resolver.minted),
-                                                   encoding="utf-8")
+        (new / "import-report.txt").write_text(format_report(context.report, context.resolver.minted),
+                                               encoding="utf-8")
         loaded = load_files(curated_files + [(data, graph_iri(info.slug))], project.root)
-        validation = None
         if check:
             progress(f"validating {len(triples)} triples with the curated graph")
             validation = validate(loaded, load_shapes(project))
-        if validation is not None and not validation.conforms:
-            raise ValidationFailed(validation, f"the import of {path} does not conform to the shapes "
-                                               f"({validation.summary()}): nothing was written")
-        _replace(folder, staging)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+            if not validation.conforms:
+                raise ValidationFailed(validation, f"the import of {path} does not conform to the shapes "
+                                                   f"({validation.summary()}): nothing was written")
+
+    replace_directory(folder, fill)  # written beside the old folder, then exchanged with it in one step
     return ImportResult(folder, context.report, context.resolver.minted, len(triples), validation,
                         imported - started, time.perf_counter() - imported)
 
@@ -110,16 +108,6 @@ def format_report(report: ImportReport, minted: dict) -> str:
             nearest = ", ".join(entities[slug].nearest) or "none"
             lines.append(f"  {slug} (as {names}; nearest existing: {nearest})")
     return "\n".join(lines) + "\n"
-
-
-def _replace(folder: Path, staging: Path) -> None:
-    """Put the staged folder in place of the old one: two renames, the old folder removed last."""
-    old = folder.parent / f".{folder.name}.old"
-    shutil.rmtree(old, ignore_errors=True)
-    if folder.exists():
-        folder.rename(old)
-    staging.rename(folder)
-    shutil.rmtree(old, ignore_errors=True)
 
 
 def _resolution(project: Project, files: list[tuple[Path, str]]) -> tuple[Resolver, dict[str, set[str]]]:
