@@ -1,4 +1,5 @@
-"""Property-based fuzzing (Hypothesis, a bounded number of examples). Canned-query parameters are values,
+"""Property-based fuzzing (Hypothesis, a bounded number of examples) of the parameter binding, the loader and
+the importers' row parsing. Canned-query parameters are values,
 never syntax: hostile strings (quotes, \\u0022 escapes, braces,
 `} UNION {`, `#`, newlines, very long strings, lone surrogates, non-UTF-8 bytes) either bind as the value
 they are or are refused as a parameter error; the query's meaning never changes. The loader either loads a file or
@@ -97,3 +98,28 @@ def test_the_loader_either_loads_a_file_or_says_where_it_is_wrong(tmp_path_facto
         Store.memory().load_file(path, "https://w3id.org/chronicle-kg/graph/fuzz", f"data.{suffix}")
     except ChronicleError as error:
         assert str(error).startswith(f"data.{suffix}"), error
+
+
+PAPER_HEADER = ("claim_id,model,params,model_key,benchmark,setting,score,unit,source_title,source_url,source_date,"
+                "reporter,reporter_relation,evaluation_run_by,upstream_repo,upstream_commit,upstream_path,notes")
+CELLS = ["tc1", "LLaMA2-7B", "MMLU", "5-shot", "46.8", "percent", "", '"a, b"', '"say ""hi"""', '"open', "\ufeff",
+         "\r", "x" * 300, "-1e309", "NaN", "2024-13-45", "https://example.org/x", "third_party_compiled", "é"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(rows=st.lists(st.lists(st.sampled_from(CELLS), min_size=1, max_size=20), max_size=6),
+       crlf=st.booleans())
+def test_importer_rows_either_import_or_are_reported_with_file_and_line(repo_root, tmp_path_factory, rows, crlf):
+    """The importers' row parsing (paper-tables): any rows give a report, or an error naming the file."""
+    from chronicle_kg.importing import import_data_set
+    from chronicle_kg.project import Project
+
+    folder = tmp_path_factory.mktemp("rows")
+    table = folder / "score_claims_transcribed.csv"
+    newline = "\r\n" if crlf else "\n"
+    table.write_text(newline.join([PAPER_HEADER, *(",".join(row) for row in rows)]) + newline, encoding="utf-8")
+    try:
+        import_data_set(Project.find(repo_root), "paper-tables", table, folder / "imports", check=False)
+    except ChronicleError as error:
+        assert "score_claims_transcribed.csv" in str(error), error
