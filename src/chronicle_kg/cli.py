@@ -360,8 +360,7 @@ def diff_command(ctx: click.Context, old: str, new: str, fmt: str) -> None:
               help="The folder to write the data set's folder into. Default: imports/ in the chronicle "
                    "directory, which build, validate, query and serve load.")
 @click.option("--validate/--no-validate", "check", default=True, show_default=True,
-              help="Validate the new graph against the shapes with the curated graph before writing it "
-                   "(whole-graph pySHACL takes minutes for thousands of claims).")
+              help="Validate the new graph against the shapes with the curated graph before writing it.")
 @click.pass_context
 def import_(ctx: click.Context, kind: str, path: Path, into: Path | None, check: bool) -> None:
     """Import a third-party data set (KIND: its format) from PATH into imports/<data-set>/, atomically:

@@ -47,8 +47,8 @@ def import_data_set(project: Project, kind: str, path: Path, into: Path | None =
     """Import the data set at `path` with the importer `kind` into `into` (default: the project's imports/).
 
     With `check` (the default) the new graph is validated against the shapes together with the curated
-    graph before it replaces the old one; without it, it is only parsed back strictly (for data sets too
-    large for whole-graph pySHACL, see README), and `chronicle validate` checks it later.
+    graph before it replaces the old one; without it, it is only parsed back strictly, and `chronicle
+    validate` checks it later.
     """
     if kind not in IMPORTERS:
         raise ImportInputError(f"unknown import kind {kind!r}: use one of {', '.join(sorted(IMPORTERS))}")
