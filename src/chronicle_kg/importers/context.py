@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal, InvalidOperation
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..iris import CK, ID, VOCAB, claim_iri, concept_iri, entity_iri, slugify
 from ..resolve import Resolver
-from ..tabular import Table, read_csv
+from ..tabular import Row, Table, read_csv
 from ..turtle import LABEL, RDF_TYPE, Literal, Triples
 
 DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})")
@@ -130,6 +130,13 @@ class ImportContext:
         table = read_csv(path, str(path), required)
         self.report.rows_read += len(table.rows)
         return table
+
+    def rows(self, table: Table, every: int = 500) -> Iterator[Row]:
+        """The rows of `table`, saying how far the import has got every `every` rows."""
+        for number, row in enumerate(table.rows, 1):
+            if number % every == 0:
+                self.progress(f"{number} of {len(table.rows)} rows")
+            yield row
 
     # entities
 

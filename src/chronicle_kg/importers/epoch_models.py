@@ -47,9 +47,7 @@ def run(path: Path, context: ImportContext) -> None:
     file, info = database(path)
     table = context.read(file, COLUMNS)
     source = context.source(info.title, info.url, "data", "S2", context.org("Epoch AI"))
-    for number, row in enumerate(table.rows, 1):
-        if number % 250 == 0:
-            context.progress(f"{number} of {len(table.rows)} rows")
+    for row in context.rows(table, every=250):
         _row(context, table, row, source)
 
 

@@ -53,9 +53,7 @@ def run(path: Path, context: ImportContext) -> None:
     if path.is_dir():
         path = path / "open_llm_leaderboard_v1.csv"
     table = context.read(path, COLUMNS)
-    for number, row in enumerate(table.rows, 1):
-        if number % 1000 == 0:
-            context.progress(f"{number} of {len(table.rows)} rows")
+    for row in context.rows(table, every=1000):
         _row(context, table, row)
 
 

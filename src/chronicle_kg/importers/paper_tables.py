@@ -47,9 +47,7 @@ def run(path: Path, context: ImportContext) -> None:
     if path.is_dir():
         path = path / "score_claims_transcribed.csv"
     table = context.read(path, COLUMNS)
-    for number, row in enumerate(table.rows, 1):
-        if number % 500 == 0:
-            context.progress(f"{number} of {len(table.rows)} rows")
+    for row in context.rows(table):
         _row(context, table, row)
 
 
