@@ -18,7 +18,7 @@ import rdflib
 
 from .api import Chronicle
 from .catalogue import CannedQuery
-from .errors import ChronicleError, ParameterError, QueryError
+from .errors import ChronicleError, QueryError
 from .export import DUMP_FORMATS, DUMP_NAME, render
 from .formats import FORMATS as RDF_FORMATS
 from .formats import by_name
@@ -131,9 +131,7 @@ class Site:
             response = self._route(request)
         except HttpError as error:
             response = self._error(request, error)
-        except (ParameterError, QueryError) as error:
-            response = self._error(request, HttpError(400, str(error)))
-        except ChronicleError as error:
+        except ChronicleError as error:  # bad parameters, refused or malformed queries, ...
             response = self._error(request, HttpError(400, str(error)))
         return response
 

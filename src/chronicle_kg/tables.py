@@ -14,8 +14,6 @@ ARC AI2    75.6
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import textwrap
 
@@ -24,7 +22,7 @@ import rdflib
 from .errors import ChronicleError
 from .iris import PREFIXES
 from .query import Result
-from .resultformats import sparql_json
+from .resultformats import CSV, serialize_rows, sparql_json
 from .store import Term
 
 FORMATS = ("table", "csv", "json", "md")
@@ -38,7 +36,7 @@ def render(result: Result, fmt: str, columns: tuple[str, ...] = (), width: int =
     if fmt == "table":
         return _table(result, width)
     if fmt == "csv":
-        return _csv(result)
+        return serialize_rows(result, CSV).decode("utf-8")
     if fmt == "json":
         return json.dumps(sparql_json(result), indent=1, ensure_ascii=False) + "\n"
     if fmt == "md":
@@ -59,15 +57,6 @@ def display(term: Term | None) -> str:
         return text
     prefix = next(p for p, ns in PREFIXES.items() if ns == best)
     return f"{prefix}:{text[len(best):]}"
-
-
-def _csv(result: Result) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(result.variables)
-    for row in result.rows:
-        writer.writerow([str(row[v]) if v in row else "" for v in result.variables])
-    return out.getvalue()
 
 
 def _markdown(result: Result) -> str:

@@ -20,8 +20,8 @@ SEVERITY_ORDER = {"Violation": 0, "Warning": 1, "Info": 2}
 
 
 @dataclass(frozen=True)
-class Violation:
-    """One validation result: which rule, on which node, and where that node is written."""
+class _Found:
+    """One result before it is located in the source files."""
 
     severity: str
     focus: str
@@ -29,6 +29,12 @@ class Violation:
     message: str
     shape: str
     value: str | None
+
+
+@dataclass(frozen=True)
+class Violation(_Found):
+    """One validation result: which rule, on which node, and where that node is written."""
+
     source_file: str | None
     line: int | None
 
@@ -130,18 +136,6 @@ def validate_files(paths: list[Path], root: Path) -> Report:
     return validate(load_with_ontology(project, paths), load_shapes(project))
 
 
-@dataclass(frozen=True)
-class _Found:
-    """One result before it is located in the source files."""
-
-    severity: str
-    focus: str
-    path: str | None
-    message: str
-    shape: str
-    value: str | None
-
-
 def _result_of(results: rdflib.Graph, node: rdflib.term.Node) -> _Found:
     path = results.value(node, SH.resultPath)
     value = results.value(node, SH.value)
@@ -204,8 +198,5 @@ def _report(found: list[_Found], loaded: LoadedGraph) -> Report:
 
 def _located(found: _Found, loaded: LoadedGraph) -> Violation:
     location = loaded.sources.locate(found.focus, found.path)
-    return Violation(
-        severity=found.severity, focus=found.focus, path=found.path, message=found.message, shape=found.shape,
-        value=found.value, source_file=location.file if location else None,
-        line=location.line if location else None,
-    )
+    return Violation(**vars(found), source_file=location.file if location else None,
+                     line=location.line if location else None)
