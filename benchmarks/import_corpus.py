@@ -25,6 +25,7 @@ DATA_SETS = [
     ("epoch-models", "epoch-large-scale-ai-models"),
     ("epoch-hub", "epoch-benchmarking-hub"),
     ("open-llm-leaderboard", "open-llm-leaderboard"),
+    ("eff-progress", "eff-ai-progress-metrics"),
 ]
 
 

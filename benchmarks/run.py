@@ -7,8 +7,9 @@ in separate processes, one after the other (one core at a time; the machine is s
 chronicle (build = parse + validate + dump, canned queries, incremental re-validation), raw pyoxigraph
 (the engine's own limit) and rdflib's memory store with plain pySHACL (what a Python user would write;
 skipped, and said so, where it would take longer than --baseline-limit seconds). The HTTP server is measured
-when `chronicle serve` exists. Writes benchmarks/report.json, benchmarks/report.md and
-benchmarks/time-vs-size.svg.
+when `chronicle serve` exists. With --corpus ../shared/data, the real corpus too (the repository's data with
+every data set imported): `chronicle build` end to end, the canned queries, the HTTP server. Writes
+benchmarks/report.json, benchmarks/report.md and benchmarks/time-vs-size.svg.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ import concurrent.futures
 import json
 import os
 import platform
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -33,7 +36,15 @@ sys.path.insert(0, str(HERE))
 from generate import generate, parse_size  # noqa: E402 - the generator beside this file
 from plot import time_vs_size_svg  # noqa: E402
 
-TARGETS = {"scorecard_ms": 50, "leaderboard_ms": 200, "validate_1m_s": 60, "speedup_100k": 20}
+from import_corpus import DATA_SETS  # noqa: E402
+
+TARGETS = {"scorecard_ms": 50, "leaderboard_ms": 200, "validate_1m_s": 60, "speedup_100k": 20,
+           "corpus_build_s": 60, "corpus_build_mb": 2000, "corpus_scorecard_per_s": 200}
+REPO = HERE.parent
+SYNTHETIC_ARGUMENTS = {"system": "n5", "benchmark": "b0"}
+# The seed's system and milestone, and the benchmark with the most systems once everything is imported.
+CORPUS_ARGUMENTS = {"system": "internlm-20b", "entity": "internlm-20b", "benchmark": "arc-ai2",
+                    "milestone": "internlm-math", "org": "shanghai-ai-laboratory", "date": "2024-01-01"}
 
 
 def _child(what: str, root: Path, *options: str, timeout: float | None = None) -> dict:
@@ -73,20 +84,26 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def measure_server(root: Path, seconds: float = 5.0, clients: int = 8) -> dict:
-    """Requests per second of the scorecard and leaderboard queries over HTTP, `clients` at a time."""
+def measure_server(root: Path, arguments: dict[str, str], validate: bool = False, seconds: float = 5.0,
+                   clients: int = 8) -> dict:
+    """Requests per second of the scorecard and leaderboard queries over HTTP, `clients` at a time, and how
+    long the server took to answer its first request. Without `validate` the server skips validation (a
+    generated graph holds planted violations, which `serve` would refuse)."""
     if not _serve_available():
         return {"skipped": "`chronicle serve` is not available in this checkout"}
     port = _free_port()
-    # --no-validate: the generated graph holds planted violations, which `serve` would refuse
-    server = subprocess.Popen([sys.executable, "-m", "chronicle_kg", "--root", str(root), "serve", "--port", str(port),
-                               "--no-validate"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command = [sys.executable, "-m", "chronicle_kg", "--root", str(root), "serve", "--port", str(port)]
+    started = time.monotonic()
+    server = subprocess.Popen(command + ([] if validate else ["--no-validate"]), stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
+    urls = {"scorecard": f"{base}/queries/scorecard?system={arguments['system']}",
+            "leaderboard": f"{base}/queries/leaderboard?benchmark={arguments['benchmark']}"}
     try:
-        if not _wait_for(base, server, timeout=600):
-            return {"error": "the server did not answer within 600 s"}
-        return {name: _load_test(f"{base}/queries/{name}?{query}", seconds, clients) for name, query in
-                (("scorecard", "system=n5"), ("leaderboard", "benchmark=b0"))}
+        if not _wait_for(urls["scorecard"], server, timeout=900):
+            return {"error": "the server did not answer within 900 s"}
+        startup_s = round(time.monotonic() - started, 1)
+        return {"startup_s": startup_s, **{name: _load_test(url, seconds, clients) for name, url in urls.items()}}
     finally:
         server.terminate()
         try:
@@ -95,11 +112,11 @@ def measure_server(root: Path, seconds: float = 5.0, clients: int = 8) -> dict:
             server.kill()
 
 
-def _wait_for(base: str, server: subprocess.Popen, timeout: float) -> bool:
+def _wait_for(url: str, server: subprocess.Popen, timeout: float) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and server.poll() is None:
         try:
-            with urllib.request.urlopen(f"{base}/queries/scorecard?system=n5", timeout=5):
+            with urllib.request.urlopen(url, timeout=5):
                 return True
         except (urllib.error.URLError, OSError):
             time.sleep(0.5)
@@ -130,6 +147,56 @@ def _load_test(url: str, seconds: float, clients: int) -> dict:
     return {"requests_per_s": round(ok / elapsed, 1), "failed": sum(c[1] for c in counts), "clients": clients}
 
 
+# ---- the real corpus -------------------------------------------------------------------------------------
+
+def _corpus(work: Path, shared: Path) -> Path:
+    """The repository's chronicle directory with every data set of `shared` imported (kept in work/corpus;
+    the imports are made once, the repository's own parts are copied afresh on every run)."""
+    from chronicle_kg.importing import import_data_set
+    from chronicle_kg.project import PARTS, Project
+
+    root = work / "corpus"
+    complete = root / "imports" / "COMPLETE"
+    if not complete.is_file():
+        shutil.rmtree(root, ignore_errors=True)
+    for part in PARTS:
+        shutil.rmtree(root / part, ignore_errors=True)
+        shutil.copytree(REPO / part, root / part)
+    if not complete.is_file():
+        for kind, folder in DATA_SETS:
+            print(f"corpus: importing {folder}", file=sys.stderr)
+            import_data_set(Project.find(root), kind, shared / folder, check=False)  # the build validates
+        complete.write_text("every data set of ../shared/data imported\n", encoding="utf-8")
+    return root
+
+
+def _build_process(root: Path) -> dict:
+    """`chronicle build` in its own process: wall-clock and CPU seconds, peak memory, exit status."""
+    with tempfile.TemporaryFile() as log:
+        started = time.monotonic()
+        process = subprocess.Popen([sys.executable, "-m", "chronicle_kg", "--root", str(root), "build"],
+                                   stdout=log, stderr=log)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.monotonic() - started
+        log.seek(0)
+        tail = log.read().decode("utf-8", "replace").strip().splitlines()[-1:]
+    return {"wall_s": round(wall, 1), "cpu_s": round(usage.ru_utime + usage.ru_stime, 1),
+            "peak_mb": round(usage.ru_maxrss / 1024, 1), "exit": os.waitstatus_to_exitcode(status),
+            "last_line": tail[0] if tail else ""}
+
+
+def measure_corpus(work: Path, shared: Path, repeat: int) -> dict:
+    """The real corpus: `chronicle build` end to end, the canned queries, the HTTP server; raw Oxigraph on
+    the same files as the baseline."""
+    root = _corpus(work, shared)
+    build = _build_process(root)
+    arguments = json.dumps(CORPUS_ARGUMENTS)
+    return {"build": build, "arguments": CORPUS_ARGUMENTS,
+            "chronicle": _child("queries", root, "--repeat", str(repeat), "--arguments", arguments),
+            "oxigraph": _child("oxigraph", root, "--repeat", str(repeat), "--arguments", arguments),
+            "server": measure_server(root, CORPUS_ARGUMENTS, validate=True)}
+
+
 # ---- one size ---------------------------------------------------------------------------------------------
 
 def run_size(work: Path, size: str, seed: int, repeat: int, baseline_limit: int, previous_rdflib_s: float | None,
@@ -146,7 +213,7 @@ def run_size(work: Path, size: str, seed: int, repeat: int, baseline_limit: int,
         "size": size, "triples": chronicle.get("triples"), "systems": manifest["systems"],
         "score_claims": manifest["score_claims"], "planted_violations": len(planted),
         "planted_found_exactly": found == planted, "chronicle": chronicle, "oxigraph": oxigraph, "rdflib": rdflib,
-        "server": measure_server(root),
+        "server": measure_server(root, SYNTHETIC_ARGUMENTS),
     }
     if "results" in rdflib:
         entry["same_results_as_plain_pyshacl"] = rdflib["results"] == chronicle.get("results")
@@ -256,16 +323,55 @@ def report_markdown(report: dict) -> str:
     lines += ["## HTTP server (requests per second)", "",
               "`chronicle serve --port P` on the generated graph; 8 concurrent clients for 5 s, "
               "`GET /queries/scorecard?system=n5` and `GET /queries/leaderboard?benchmark=b0` with "
-              "`Accept: application/json`.", "", "| size | scorecard | leaderboard |", "|---|---|---|"]
+              "`Accept: application/json`; the server started without validation (the graphs hold planted violations).", "",
+              "| size | scorecard | leaderboard | start to first answer (s) |", "|---|---|---|---|"]
     for s in report["sizes"]:
         server = s["server"]
         if "skipped" in server or "error" in server:
             lines.append(f"| {s['size']} | {server.get('skipped') or server.get('error')} | |")
         else:
             lines.append(f"| {s['size']} | {server['scorecard']['requests_per_s']} | "
-                         f"{server['leaderboard']['requests_per_s']} |")
+                         f"{server['leaderboard']['requests_per_s']} | {server.get('startup_s', '-')} |")
+    lines += _corpus_markdown(report.get("corpus"))
     lines += ["", "## Targets", ""] + [f"- {line}" for line in _targets(report)] + [""]
     return "\n".join(lines)
+
+
+def _corpus_markdown(corpus: dict | None) -> list[str]:
+    if not corpus:
+        return ["", "## The real corpus", "", "Not measured in this report: run `python benchmarks/run.py "
+                "--corpus ../shared/data` (it imports every data set of ../shared/data into benchmarks/.work/).", ""]
+    build, c, o, server = corpus["build"], corpus["chronicle"], corpus["oxigraph"], corpus["server"]
+    lines = ["", "## The real corpus", "",
+             f"The repository's data with every data set of ../shared/data imported ({c.get('triples')} triples; "
+             f"measured {corpus['date']}). `chronicle build` runs end to end in its own process (parse, "
+             "validate, derive the leaderboard ranks, write the three dumps); the baseline is raw Oxigraph "
+             "parsing the same files and dumping N-Quads.", "",
+             "| | chronicle | raw Oxigraph | ratio | target |", "|---|---|---|---|---|",
+             f"| build, wall seconds | {build['wall_s']} (exit {build['exit']}) | {_s(o.get('parse_s', 0) + o.get('dump_s', 0))} "
+             f"| {_ratio(build['wall_s'], o.get('parse_s', 0) + o.get('dump_s', 0))} | < {TARGETS['corpus_build_s']} |",
+             f"| build, CPU seconds | {build['cpu_s']} | | | |",
+             f"| build, peak MB | {build['peak_mb']} | {o.get('peak_mb')} | {_ratio(build['peak_mb'], o.get('peak_mb'))} "
+             f"| < {TARGETS['corpus_build_mb']} |"]
+    arguments = corpus["arguments"]
+    for name, target in (("scorecard", TARGETS["scorecard_ms"]), ("leaderboard", TARGETS["leaderboard_ms"])):
+        mine, raw = c.get("queries_ms", {}).get(name), o.get("queries_ms", {}).get(name)
+        lines.append(f"| {name} ({arguments['system' if name == 'scorecard' else 'benchmark']}), median ms | {mine} | "
+                     f"{raw} | {_ratio(mine, raw)} | < {target} |")
+    if "skipped" in server or "error" in server:
+        lines.append(f"| HTTP server | {server.get('skipped') or server.get('error')} | | | |")
+    else:
+        lines += [f"| HTTP scorecard, requests/s (8 clients) | {server['scorecard']['requests_per_s']} | | | "
+                  f"> {TARGETS['corpus_scorecard_per_s']} |",
+                  f"| HTTP leaderboard, requests/s (8 clients) | {server['leaderboard']['requests_per_s']} | | | |",
+                  f"| `chronicle serve` start (validate, store, dumps) to first answer, s | {server['startup_s']} | | | |"]
+    lines += ["", "Every canned query on the corpus (median ms; arguments "
+              + ", ".join(f"{k} {v}" for k, v in arguments.items()) + "):", "",
+              "| query | chronicle | raw Oxigraph | ratio |", "|---|---|---|---|"]
+    for name in sorted(c.get("queries_ms", {})):
+        mine, raw = c["queries_ms"][name], o.get("queries_ms", {}).get(name)
+        lines.append(f"| {name} | {mine} | {raw} | {_ratio(mine, raw)} |")
+    return lines + [""]
 
 
 def _targets(report: dict) -> list[str]:
@@ -282,6 +388,14 @@ def _targets(report: dict) -> list[str]:
         if (c.get("triples") or 0) >= 900_000:
             out.append(f"{s['size']}: validation {_s(c.get('validate_s'))} s wall clock, "
                        f"{_s(c.get('cpu_s', {}).get('validate'))} s CPU (target < {TARGETS['validate_1m_s']} s)")
+    corpus = report.get("corpus")
+    if corpus:
+        build, server = corpus["build"], corpus["server"]
+        out.append(f"real corpus: `chronicle build` {build['wall_s']} s wall clock, {build['cpu_s']} s CPU, "
+                   f"{build['peak_mb']} MB peak (target < {TARGETS['corpus_build_s']} s, < {TARGETS['corpus_build_mb']} MB)")
+        if "scorecard" in server:
+            out.append(f"real corpus: {server['scorecard']['requests_per_s']} scorecard requests/s over HTTP "
+                       f"(target > {TARGETS['corpus_scorecard_per_s']})")
     return out
 
 
@@ -296,6 +410,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=HERE, help="where report.md, report.json and the plot go")
     parser.add_argument("--merge", action="store_true",
                         help="keep the other sizes of the existing report.json (a size measured again is replaced)")
+    parser.add_argument("--corpus", type=Path, metavar="SHARED_DATA",
+                        help="also measure the real corpus: every data set of this folder (../shared/data) imported")
     args = parser.parse_args()
     sizes = [s.strip() for s in args.sizes.split(",") if s.strip()]
     for size in sizes:
@@ -309,9 +425,15 @@ def main() -> None:
         elif rdflib_s is None:
             rdflib_s, rdflib_triples = float(args.baseline_limit), entry["triples"]
         entries.append(entry)
+    corpus = None
+    if args.corpus:
+        corpus = {"date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+                  **measure_corpus(args.work, args.corpus.resolve(), args.repeat)}
     if args.merge and (args.out / "report.json").is_file():
-        kept = json.loads((args.out / "report.json").read_text(encoding="utf-8"))["sizes"]
-        entries = sorted([e for e in kept if e["size"] not in sizes] + entries, key=lambda e: e["triples"] or 0)
+        previous = json.loads((args.out / "report.json").read_text(encoding="utf-8"))
+        entries = sorted([e for e in previous["sizes"] if e["size"] not in sizes] + entries,
+                         key=lambda e: e["triples"] or 0)
+        corpus = corpus or previous.get("corpus")
     import pyoxigraph
     import pyshacl
     import rdflib
@@ -320,7 +442,7 @@ def main() -> None:
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "seed": args.seed,
         "machine": f"{os.cpu_count()} cores, Python {platform.python_version()}, pyoxigraph {pyoxigraph.__version__}, "
                    f"rdflib {rdflib.__version__}, pySHACL {pyshacl.__version__}",
-    }, "targets": TARGETS, "sizes": entries}
+    }, "targets": TARGETS, "sizes": entries, "corpus": corpus}
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "report.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     (args.out / "report.md").write_text(report_markdown(report), encoding="utf-8")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -13,31 +12,22 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _generator():
-    spec = importlib.util.spec_from_file_location("generate", ROOT / "benchmarks" / "generate.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def _files(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def test_the_generator_gives_the_same_files_for_the_same_seed(tmp_path):
-    generate = _generator().generate
-    first = generate(tmp_path / "a", 4000, seed=5)
-    generate(tmp_path / "b", 4000, seed=5)
-    generate(tmp_path / "c", 4000, seed=6)
+def test_the_generator_gives_the_same_files_for_the_same_seed(generator, tmp_path):
+    first = generator.generate(tmp_path / "a", 4000, seed=5)
+    generator.generate(tmp_path / "b", 4000, seed=5)
+    generator.generate(tmp_path / "c", 4000, seed=6)
     assert _files(tmp_path / "a") == _files(tmp_path / "b")
     assert _files(tmp_path / "a") != _files(tmp_path / "c")
     assert len(first["planted"]) == 7
 
 
-def test_the_generator_refuses_a_bad_size():
+def test_the_generator_refuses_a_bad_size(generator):
     with pytest.raises(ValueError, match="10k or 1M"):
-        _generator().parse_size("ten")
+        generator.parse_size("ten")
 
 
 @pytest.mark.slow

@@ -1,5 +1,6 @@
 """`chronicle validate` and `chronicle build` on the repository's data: exit codes, output lines, the three
-dumps, their determinism, and that each dump reads back as the graph of ontology/ and data/."""
+dumps, their determinism, and that each dump reads back as the graph of ontology/ and data/ with the
+leaderboard ranks derived from it."""
 
 from __future__ import annotations
 
@@ -12,6 +13,10 @@ import pytest
 import rdflib
 from rdflib.compare import isomorphic
 
+from chronicle_kg.iris import RANKS_GRAPH
+from chronicle_kg.load import load_project
+from chronicle_kg.project import Project
+
 DUMPS = ("chronicle.ttl", "chronicle.nt", "chronicle.jsonld")
 RESULT_LINE = re.compile(r"^\S+:\d+: (violation|warning|info): \S+: .+$")
 
@@ -22,6 +27,12 @@ RDFLIB_FORMATS = {".ttl": "turtle", ".nt": "nt", ".jsonld": "json-ld"}
 def _source_files(root: Path) -> list[Path]:
     """What `chronicle build` loads: ontology/*.ttl and data/<dataset>/*.ttl."""
     return sorted((root / "ontology").glob("*.ttl")) + sorted((root / "data").glob("*/*.ttl"))
+
+
+def _derived_ranks(root: Path) -> bytes:
+    """The leaderboard ranks every load derives, as N-Triples (tests/test_leaderboard_ranks.py checks them
+    against the every-pair ranking)."""
+    return load_project(Project.find(root)).store.graph_ntriples(RANKS_GRAPH)[0]
 
 
 def test_validate_on_the_repository_exits_0_and_prints_conforms(chronicle, repo_root):
@@ -70,6 +81,9 @@ def test_build_is_byte_identical_across_copies_and_runs(chronicle, built, repo_c
 def test_dump_reads_back_with_pyoxigraph_as_the_repository_graph(built, name):
     expected = {q.triple for f in _source_files(built.root)
                 for q in ox.parse(path=str(f), format=ox.RdfFormat.TURTLE)}
+    ranks = {q.triple for q in ox.parse(_derived_ranks(built.root), format=ox.RdfFormat.N_TRIPLES)}
+    assert ranks and not ranks & expected
+    expected |= ranks
     dump = built.dist / name
 
     actual = {q.triple for q in ox.parse(path=str(dump), format=OX_FORMATS[dump.suffix])}
@@ -84,6 +98,7 @@ def test_dump_reads_back_with_rdflib_as_the_repository_graph(built, name):
     expected = rdflib.Graph()
     for path in _source_files(built.root):
         expected.parse(path, format="turtle")
+    expected.parse(data=_derived_ranks(built.root), format="nt")
     dump = built.dist / name
 
     actual = rdflib.Graph().parse(dump, format=RDFLIB_FORMATS[dump.suffix])

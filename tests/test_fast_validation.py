@@ -4,9 +4,7 @@ incremental validation after a data set changes against a full validation."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,18 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = sorted((ROOT / "tests" / "fixtures" / "shapes").glob("*/*.ttl"))
 
 
-def _generator():
-    spec = importlib.util.spec_from_file_location("generate", ROOT / "benchmarks" / "generate.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
-def synthetic(tmp_path_factory) -> tuple[Path, dict]:
-    out = tmp_path_factory.mktemp("synthetic") / "chronicle"
-    return out, _generator().generate(out, 3000, seed=11)
+def synthetic(synthetic_graph) -> tuple[Path, dict]:
+    return synthetic_graph(3000, 11)
 
 
 def _same(loaded, shapes) -> None:

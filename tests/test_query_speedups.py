@@ -4,29 +4,18 @@ every other store runs), on a synthetic graph with thousands of claims."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from chronicle_kg import Chronicle
 from chronicle_kg.query import bind_arguments, with_values
 from test_queries import EMPTY_ON_SEED
 
-ROOT = Path(__file__).resolve().parents[1]
 ARGUMENTS = {"system": "n5", "entity": "n5", "benchmark": "b0", "milestone": "m0", "date": "2022-06-01", "org": "o1"}
 
 
 @pytest.fixture(scope="module")
-def chronicle(tmp_path_factory) -> Chronicle:
-    spec = importlib.util.spec_from_file_location("generate", ROOT / "benchmarks" / "generate.py")
-    generator = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = generator
-    spec.loader.exec_module(generator)
-    out = tmp_path_factory.mktemp("graph") / "chronicle"
-    generator.generate(out, 20_000, seed=3)
-    return Chronicle.open(out)
+def chronicle(synthetic_graph) -> Chronicle:
+    return Chronicle.open(synthetic_graph(20_000, 3)[0])
 
 
 def test_parameters_bound_in_sub_selects_give_the_same_rows(chronicle):

@@ -41,7 +41,7 @@ MILESTONE = "https://w3id.org/chronicle-kg/id/milestone/internlm-math"
 LEVEL = "https://w3id.org/chronicle-kg/vocab/evidence-level/"
 DUMPS = ("chronicle.ttl", "chronicle.nt", "chronicle.jsonld", "chronicle.trig", "chronicle.nq")
 GRAPHS = {f"https://w3id.org/chronicle-kg/graph/{g}" for g in
-          ("ontology", "vocabularies", "chronicle", "epoch-benchmarks", "curated-param-counts")}
+          ("ontology", "vocabularies", "chronicle", "epoch-benchmarks", "curated-param-counts", "leaderboard-ranks")}
 SAMPLE_ARGUMENTS = {"system": "internlm-20b", "benchmark": "arc-ai2", "milestone": "internlm-math",
                     "entity": "internlm-20b", "date": "2025-01-01", "org": "shanghai-ai-laboratory"}
 

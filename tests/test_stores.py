@@ -170,8 +170,8 @@ def test_push_replaces_every_graph_and_reports_its_triples(pushed, extended_root
     assert run.exit_code == 0, run
     graphs = [line.split()[1].rstrip(":") for line in run.out_lines]
     assert graphs == sorted(f"https://w3id.org/chronicle-kg/graph/{g}" for g in (
-        "chronicle", "curated-param-counts", "epoch-benchmarks", "ontology", "test-extra", "test-extra-2",
-        "test-extra-3", "vocabularies"))
+        "chronicle", "curated-param-counts", "epoch-benchmarks", "leaderboard-ranks", "ontology", "test-extra",
+        "test-extra-2", "test-extra-3", "vocabularies"))
     assert all(line.startswith("replaced ") and line.endswith(" triples") for line in run.out_lines)
 
 

@@ -101,6 +101,9 @@ def graph_iri(name: str) -> str:
     return GRAPH + check_slug(name)
 
 
+RANKS_GRAPH = GRAPH + "leaderboard-ranks"  # derived on load (ranks.py), never a data set's name
+
+
 def concept_iri(scheme: str, notation: str) -> str:
     """The IRI of a controlled-vocabulary concept."""
     return f"{VOCAB}{check_slug(scheme)}/{notation}"

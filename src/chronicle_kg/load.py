@@ -9,6 +9,7 @@ from .errors import ChronicleError, DataSyntaxError
 from .iris import PREFIXES, check_slug, graph_iri, slugify
 from .jsonld import compact_iri
 from .project import Project
+from .ranks import add_ranks, update_ranks
 from .sourcemap import SourceMap, display_name
 from .store import ParsedFile, Store, Term
 
@@ -27,8 +28,11 @@ class LoadedGraph:
 
 
 def load_project(project: Project) -> LoadedGraph:
-    """The ontology, vocabularies and every data set of the project, one named graph each."""
-    return _load(project.graph_files(), project.root)
+    """The ontology, vocabularies and every data set of the project, one named graph each, and the
+    leaderboard ranks derived from them (ranks.RANKS_GRAPH)."""
+    loaded = _load(project.graph_files(), project.root)
+    add_ranks(loaded.store)
+    return loaded
 
 
 def load_with_ontology(project: Project, paths: list[Path]) -> LoadedGraph:
@@ -45,7 +49,7 @@ def load_with_ontology(project: Project, paths: list[Path]) -> LoadedGraph:
 def reload_data_set(loaded: LoadedGraph, project: Project, slug: str) -> set[tuple[Term, Term, Term]]:
     """Load data set `slug` (the files of data/SLUG/) again into `loaded`, after they changed: the triples
     added or removed, for validate.validate_changed. All or nothing: a file that does not load leaves
-    `loaded` as it was."""
+    `loaded` as it was. The leaderboard ranks it can reorder are derived again (and count as changed)."""
     graph = graph_iri(check_slug(slug))
     files = [(path, g) for path, g in project.graph_files() if g == graph]
     fresh = _load(files, project.root)
@@ -56,7 +60,7 @@ def reload_data_set(loaded: LoadedGraph, project: Project, slug: str) -> set[tup
         loaded.sources.forget_file(name)
     _add_sources(loaded.sources, fresh, project.root)
     loaded.files[:] = [f for f in loaded.files if f.graph != graph] + fresh.files
-    return changed
+    return changed | update_ranks(loaded.store, changed)
 
 
 def _add_sources(sources: SourceMap, loaded: LoadedGraph, root: Path) -> None:

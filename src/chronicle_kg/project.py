@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import ProjectError
-from .iris import check_slug, graph_iri
+from .iris import RANKS_GRAPH, check_slug, graph_iri
 
 PARTS = ("ontology", "shapes", "data", "queries")
 RDF_SUFFIXES = (".ttl", ".nt")
@@ -100,7 +100,11 @@ def _data_set_files(directory: Path, root: Path) -> list[tuple[Path, str]]:
                 f"{path.relative_to(root)}: data files belong in a data set folder, "
                 f"{directory.name}/<dataset-slug>/{path.name}"
             )
-        files.append((path, graph_iri(check_slug(relative.parts[0]))))
+        graph = graph_iri(check_slug(relative.parts[0]))
+        if graph == RANKS_GRAPH:
+            raise ProjectError(f"{path.relative_to(root)}: {relative.parts[0]} is the name of the derived leaderboard "
+                               "ranks' graph: give the data set another folder name")
+        files.append((path, graph))
     return files
 
 

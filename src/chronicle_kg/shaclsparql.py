@@ -28,7 +28,7 @@ from rdflib.plugins.sparql.parserutils import CompValue
 
 from .errors import ChronicleError
 from .sparqltext import first_group_brace, tokens
-from .store import sparql_term
+from .store import sparql_term, values_clause
 
 _TEMPLATES = Path(__file__).resolve().parent / "sparql" / "shacl"
 # Core constraint components with a query here: parameter -> (template, whether results carry sh:value).
@@ -72,9 +72,9 @@ class Check:
     def query(self, focus: Iterable[rdflib.term.Node] | None = None) -> str:
         """The check over every focus node of the shape, or only over `focus`."""
         targets = _template("targets")
-        restrict = "" if focus is None else _values("this", focus)
+        restrict = "" if focus is None else values_clause("this", focus)
         at = first_group_brace(targets) + 1
-        classes = _values("targetClass", map(rdflib.URIRef, self.target_classes))
+        classes = values_clause("targetClass", map(rdflib.URIRef, self.target_classes))
         targets = f"{targets[:at]}\n{classes}{restrict}{targets[at:]}"
         at = first_group_brace(self.select) + 1  # the focus nodes again first: the engine starts from them
         return f"{self.select[:at]}\n{restrict}{{ {targets} }}\n{self.select[at:]}"
@@ -233,12 +233,8 @@ def _with_prefixes(text: str, prefixes: dict[str, str]) -> str:
 
 def _with_values(text: str, bindings: dict[str, rdflib.term.Node]) -> str:
     at = first_group_brace(text) + 1
-    block = "".join(_values(name, [term]) for name, term in sorted(bindings.items()))
+    block = "".join(values_clause(name, [term]) for name, term in sorted(bindings.items()))
     return f"{text[:at]}\n{block}{text[at:]}"
-
-
-def _values(name: str, terms: Iterable[rdflib.term.Node]) -> str:
-    return f"  VALUES ?{name} {{ {' '.join(sparql_term(t) for t in terms)} }}\n"
 
 
 def _template(name: str) -> str:
@@ -252,7 +248,7 @@ def reaching_query(steps: tuple[Step, ...], nodes: Iterable[rdflib.term.Node]) -
     """The focus nodes from which `steps` lead to one of `nodes`."""
     text = _template("reaching").replace("$PATH", "/".join(_step_path(step) for step in steps))
     at = first_group_brace(text) + 1
-    return f"{text[:at]}\n{_values('node', nodes)}{text[at:]}"
+    return f"{text[:at]}\n{values_clause('node', nodes)}{text[at:]}"
 
 
 def _step_path(step: Step) -> str:
