@@ -1,6 +1,7 @@
-"""Leaderboards read materialized ranks (ranks.py): they must give exactly the rows of the every-pair
-ranking they replaced (tests/fixtures/queries/leaderboard-pairwise.rq, the former canned query), for every
-benchmark and both scopes, and stay right when a data set is loaded again."""
+"""Leaderboards (and the scorecard summary's leads) read materialized ranks (ranks.py): they must give
+exactly the rows of the every-pair ranking they replaced (tests/fixtures/queries/leaderboard-pairwise.rq,
+the former canned query), for every benchmark and both scopes, and stay right when a data set is loaded
+again."""
 
 from __future__ import annotations
 
@@ -33,7 +34,15 @@ def _boards(chronicle: Chronicle) -> dict[tuple[str, str], list[dict[str, object
 
 
 def test_ranks_equal_the_every_pair_ranking_on_a_synthetic_graph(synthetic_graph):
-    boards = _boards(Chronicle.open(synthetic_graph(20_000, 3)[0]))
+    chronicle = Chronicle.open(synthetic_graph(20_000, 3)[0])
+    boards = _boards(chronicle)
+    # The scorecard summary's leads are the benchmarks a system ranks first on (the graph has no suites).
+    leaders = {r["system"].rsplit("/", 1)[-1] for (_, scope), rows in boards.items() if scope == "false"
+               for r in rows if r["rank"] == 1}
+    for system in sorted(leaders)[:3] + ["n1", "n2"]:
+        leads = sum(any(r["system"].endswith(f"/{system}") and r["rank"] == 1 for r in rows)
+                    for (_, scope), rows in boards.items() if scope == "false")
+        assert chronicle.query("scorecard-summary", system=system).records()[0]["leads"] == leads, system
     ranks = [[r["rank"] for r in rows] for rows in boards.values()]
     assert any(len(set(board)) < len(board) for board in ranks), "no tie was compared"
     assert any(rows for (benchmark, scope), rows in boards.items() if scope == "true"), "no reproduced board"
