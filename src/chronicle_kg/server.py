@@ -188,12 +188,18 @@ class Answers:
 
     def answer(self, request: Request) -> Response:
         """The complete response to `request`: 304 when its If-None-Match names the ETag of the answer."""
+        try:
+            return self._answer(request)
+        except Unanswered as failure:
+            return failure.response
+
+    def _answer(self, request: Request) -> Response:
         if request.method not in ("GET", "HEAD") or request.body:
-            return self._call(request)
+            return self._pool.call(request)
         key = (request.target, request.header("accept"))
         response = self._cache.get(key)
         if response is None:
-            response = self._call(request)
+            response = self._pool.call(request)
             if response.status == 200:
                 tag = entity_tag(response.content_type, response.body)
                 response = Response(200, response.content_type, response.body, (*response.headers, ("ETag", tag)))
@@ -203,12 +209,6 @@ class Answers:
             return Response(304, response.content_type, b"",
                             tuple((name, value) for name, value in response.headers if name in _NOT_MODIFIED))
         return response
-
-    def _call(self, request: Request) -> Response:
-        try:
-            return self._pool.call(request)
-        except Unanswered as failure:
-            return failure.response
 
 
 _NOT_MODIFIED = {"ETag", "Vary", "Cache-Control"}  # the headers of a 200 that its 304 repeats (RFC 9110 15.4.5)
