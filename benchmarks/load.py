@@ -3,9 +3,10 @@
     python benchmarks/load.py http://127.0.0.1:8000 [--seconds 10] [--clients 8] [--system internlm-20b]
         [--benchmark SLUG] [--keep-alive]
 
-measures, one after the other: the scorecard of one system asked again and again, the scorecards of every
-system of the graph in turn (each asked once unless the run outlasts the list), and, when asked, the
-leaderboard of one benchmark. run.py uses the same load test for the synthetic graphs. Prints one JSON object.
+measures, one after the other: the scorecard of one system asked again and again (from the server's cache
+after the first time), when asked the leaderboard of one benchmark, and the scorecards of every system of the
+graph in turn, each at most once (none from the cache of a fresh server; start a new server, or give it
+--cache 0, before measuring again). run.py uses the same load test for the synthetic graphs. Prints one JSON object.
 """
 
 from __future__ import annotations
@@ -27,26 +28,27 @@ SYSTEMS = ("PREFIX ck: <https://w3id.org/chronicle-kg/ontology#> "
            "SELECT ?system WHERE { ?system a ck:System } ORDER BY ?system")
 
 
-def load_test(urls: list[str], seconds: float, clients: int, keep_alive: bool = False) -> dict:
-    """`clients` threads asking for `urls` in turn for `seconds`: successful requests per second, failures and
-    the median and 90th percentile latency in milliseconds. Each request opens a new connection (as urllib
-    does), unless `keep_alive`: then each client keeps one HTTP/1.1 connection open."""
+def load_test(urls: list[str], seconds: float, clients: int, keep_alive: bool = False, once: bool = False) -> dict:
+    """`clients` threads asking for `urls` in turn for `seconds` (with `once`, each URL at most once):
+    successful requests per second, failures and the median and 90th percentile latency in milliseconds. Each
+    request opens a new connection (as urllib does), unless `keep_alive`: then each client keeps one HTTP/1.1
+    connection open."""
     deadline = time.monotonic() + seconds
-    turn = itertools.cycle(urls)
+    turn = iter(urls) if once else itertools.cycle(urls)
     lock = threading.Lock()
 
-    def next_url() -> str:
+    def next_url() -> str | None:
         with lock:
-            return next(turn)
+            return next(turn, None)
 
     def client() -> tuple[int, int, list[float]]:
         ok = failed = 0
         latencies = []
         fetch = _persistent_fetcher() if keep_alive else _fetch
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and (url := next_url()) is not None:
             started = time.monotonic()
             try:
-                status = fetch(next_url())
+                status = fetch(url)
             except (urllib.error.URLError, OSError, http.client.HTTPException):
                 failed += 1
                 continue
@@ -62,7 +64,7 @@ def load_test(urls: list[str], seconds: float, clients: int, keep_alive: bool = 
     ok = sum(c[0] for c in counts)
     latencies = sorted(ms for c in counts for ms in c[2])
     return {"requests_per_s": round(ok / elapsed, 1), "failed": sum(c[1] for c in counts), "clients": clients,
-            "keep_alive": keep_alive, "distinct_urls": len(urls),
+            "keep_alive": keep_alive, "distinct_urls": len(urls), "requests": ok + sum(c[1] for c in counts),
             "median_ms": round(statistics.median(latencies), 1) if latencies else None,
             "p90_ms": round(latencies[int(len(latencies) * 0.9)], 1) if latencies else None}
 
@@ -124,12 +126,13 @@ def main() -> None:
     systems = system_slugs(base)
     runs = {
         "scorecard_one_system": [f"{base}/queries/scorecard?system={args.system}"],
-        "scorecard_every_system": [f"{base}/queries/scorecard?system={slug}" for slug in systems],
     }
     if args.benchmark:
         runs["leaderboard"] = [f"{base}/queries/leaderboard?benchmark={args.benchmark}"]
-    print(json.dumps({name: load_test(urls, args.seconds, args.clients, args.keep_alive)
-                      for name, urls in runs.items()}, indent=1))
+    figures = {name: load_test(urls, args.seconds, args.clients, args.keep_alive) for name, urls in runs.items()}
+    figures["scorecard_every_system"] = load_test([f"{base}/queries/scorecard?system={slug}" for slug in systems],
+                                                  args.seconds, args.clients, args.keep_alive, once=True)
+    print(json.dumps(figures, indent=1))
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ benchmarks/time-vs-size.svg.
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import json
 import os
 import platform
@@ -31,6 +30,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from generate import generate, parse_size  # noqa: E402 - the generator beside this file
+from load import load_test, system_slugs  # noqa: E402
 from plot import time_vs_size_svg  # noqa: E402
 
 TARGETS = {"scorecard_ms": 50, "leaderboard_ms": 200, "validate_1m_s": 60, "speedup_100k": 20}
@@ -74,7 +74,9 @@ def _free_port() -> int:
 
 
 def measure_server(root: Path, seconds: float = 5.0, clients: int = 8) -> dict:
-    """Requests per second of the scorecard and leaderboard queries over HTTP, `clients` at a time."""
+    """Requests per second of the scorecard and leaderboard queries over HTTP, `clients` at a time: one URL asked
+    again and again (the server answers repeats from its cache), and the scorecards of every system in turn
+    (answers the server has not kept)."""
     if not _serve_available():
         return {"skipped": "`chronicle serve` is not available in this checkout"}
     port = _free_port()
@@ -85,8 +87,11 @@ def measure_server(root: Path, seconds: float = 5.0, clients: int = 8) -> dict:
     try:
         if not _wait_for(base, server, timeout=600):
             return {"error": "the server did not answer within 600 s"}
-        return {name: _load_test(f"{base}/queries/{name}?{query}", seconds, clients) for name, query in
-                (("scorecard", "system=n5"), ("leaderboard", "benchmark=b0"))}
+        figures = {name: load_test([f"{base}/queries/{name}?{query}"], seconds, clients) for name, query in
+                   (("scorecard", "system=n5"), ("leaderboard", "benchmark=b0"))}
+        figures["scorecard_every_system"] = load_test(
+            [f"{base}/queries/scorecard?system={slug}" for slug in system_slugs(base)], seconds, clients, once=True)
+        return figures
     finally:
         server.terminate()
         try:
@@ -104,30 +109,6 @@ def _wait_for(base: str, server: subprocess.Popen, timeout: float) -> bool:
         except (urllib.error.URLError, OSError):
             time.sleep(0.5)
     return False
-
-
-def _load_test(url: str, seconds: float, clients: int) -> dict:
-    deadline = time.monotonic() + seconds
-
-    def client() -> tuple[int, int]:
-        ok = failed = 0
-        request = urllib.request.Request(url, headers={"Accept": "application/json"})
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(request, timeout=30) as response:
-                    response.read()
-                    ok += response.status == 200
-                    failed += response.status != 200
-            except (urllib.error.URLError, OSError):
-                failed += 1
-        return ok, failed
-
-    start = time.monotonic()
-    with concurrent.futures.ThreadPoolExecutor(clients) as pool:
-        counts = list(pool.map(lambda _: client(), range(clients)))
-    elapsed = time.monotonic() - start
-    ok = sum(c[0] for c in counts)
-    return {"requests_per_s": round(ok / elapsed, 1), "failed": sum(c[1] for c in counts), "clients": clients}
 
 
 # ---- one size ---------------------------------------------------------------------------------------------
@@ -254,15 +235,19 @@ def report_markdown(report: dict) -> str:
                          f"{_ratio(slow, mine)} |")
         lines.append("")
     lines += ["## HTTP server (requests per second)", "",
-              "`chronicle serve --port P` on the generated graph; 8 concurrent clients for 5 s, "
-              "`GET /queries/scorecard?system=n5` and `GET /queries/leaderboard?benchmark=b0` with "
-              "`Accept: application/json`.", "", "| size | scorecard | leaderboard |", "|---|---|---|"]
+              "`chronicle serve --port P` on the generated graph; 8 concurrent clients for 5 s, each request on a "
+              "new connection (benchmarks/load.py), `Accept: application/json`: "
+              "`GET /queries/scorecard?system=n5` and `GET /queries/leaderboard?benchmark=b0` again and again "
+              "(answered from the server's cache after the first time), and the scorecard of every system in turn "
+              "(each system at most once, so none comes from the cache; the run ends when every system was asked).", "",
+              "| size | scorecard, one system | scorecard, every system in turn | leaderboard |", "|---|---|---|---|"]
     for s in report["sizes"]:
         server = s["server"]
         if "skipped" in server or "error" in server:
-            lines.append(f"| {s['size']} | {server.get('skipped') or server.get('error')} | |")
+            lines.append(f"| {s['size']} | {server.get('skipped') or server.get('error')} | | |")
         else:
-            lines.append(f"| {s['size']} | {server['scorecard']['requests_per_s']} | "
+            every = server.get("scorecard_every_system", {}).get("requests_per_s", "-")
+            lines.append(f"| {s['size']} | {server['scorecard']['requests_per_s']} | {every} | "
                          f"{server['leaderboard']['requests_per_s']} |")
     lines += ["", "## Targets", ""] + [f"- {line}" for line in _targets(report)] + [""]
     return "\n".join(lines)
