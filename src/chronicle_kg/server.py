@@ -121,20 +121,18 @@ class WorkerPool:
         self._timeout = timeout
         self._idle: queue.Queue[_Worker] = queue.Queue()
         self._all: set[_Worker] = set()
-        for worker in [self._spawn() for _ in range(size)]:  # all start at once; each is waited for in turn
-            self._idle.put(self._ready(worker))
+        for _ in range(size):
+            self._idle.put(self._start())
 
-    def _spawn(self) -> _Worker:
+    def _start(self) -> _Worker:
         parent, child = _SPAWN.Pipe()
         process = _SPAWN.Process(target=_work, args=(child, *self._arguments), daemon=True)
         process.start()
         child.close()
-        return _Worker(process, parent)
-
-    def _ready(self, worker: _Worker) -> _Worker:
-        if not worker.connection.poll(120) or worker.connection.recv() != "ready":
-            worker.process.kill()
+        if not parent.poll(120) or parent.recv() != "ready":
+            process.kill()
             raise ChronicleError("a server worker did not start: see the messages above")
+        worker = _Worker(process, parent)
         self._all.add(worker)
         return worker
 
@@ -142,7 +140,7 @@ class WorkerPool:
         worker.process.kill()
         worker.process.join()
         self._all.discard(worker)
-        threading.Thread(target=lambda: self._idle.put(self._ready(self._spawn())), daemon=True).start()
+        threading.Thread(target=lambda: self._idle.put(self._start()), daemon=True).start()
 
     def call(self, request: Request) -> Response:
         """The response of a worker to `request`; raise Unanswered when none is free in time, the query runs
