@@ -15,6 +15,7 @@ any engine sees it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -33,9 +34,12 @@ UPDATE_OPERATIONS = {"INSERT", "DELETE", "LOAD", "CLEAR", "DROP", "CREATE", "ADD
 def tokens(text: str) -> Iterator[tuple[int, str]]:
     """(offset, token) for each bracket, word and IRI (with its angle brackets) outside comments and
     strings."""
-    for match in _TOKEN.finditer(text):
-        if match.lastgroup == "token":
-            yield match.start(), match.group()
+    return iter(_tokens(text))
+
+
+@functools.lru_cache(maxsize=16)  # one query's text is read several times (binding, checks, FROM) in a row
+def _tokens(text: str) -> tuple[tuple[int, str], ...]:
+    return tuple((match.start(), match.group()) for match in _TOKEN.finditer(text) if match.lastgroup == "token")
 
 
 # At each offset the first alternative that starts there, else the offset is skipped. Comments and strings are
