@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "chronicle_kg"
 # Lower numbers are lower layers: errors -> vocabulary/formats -> store -> queries -> validate/export -> cli.
 LAYERS = {
     "errors": 0, "atomic": 0,
-    "iris": 1, "formats": 1, "jsonld": 1, "sourcemap": 1, "sparqltext": 1, "negotiation": 1, "tabular": 1,
+    "iris": 1, "formats": 1, "httpcache": 1, "jsonld": 1, "sourcemap": 1, "sparqltext": 1, "negotiation": 1, "tabular": 1,
     "store": 2, "project": 2, "resolve": 2, "turtle": 2,
     "remote": 3, "params": 3, "ranks": 3, "versions": 3,
     "catalogue": 4, "load": 4,

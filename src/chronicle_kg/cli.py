@@ -298,13 +298,15 @@ def push(ctx: click.Context) -> None:
               help="Worker processes answering requests in parallel.")
 @click.option("--no-validate", is_flag=True,
               help="Serve the graph as loaded, without checking it against the shapes (for experiments).")
+@click.option("--cache", "cache_mb", default=ServeOptions.cache_mb, show_default=True, type=click.IntRange(min=0),
+              help="Megabytes of complete GET answers kept and given again without running anything (0: none).")
 @click.pass_context
 def serve(ctx: click.Context, host: str, port: int, timeout: float, max_rows: int, workers: int,
-          no_validate: bool) -> None:
+          no_validate: bool, cache_mb: int) -> None:
     """Build the graph and serve it: SPARQL 1.1 endpoint at /sparql, canned queries at /queries, linked data
     under /id/, HTML pages, dumps and VoID (see README). A graph that does not conform is not served."""
     options = ServeOptions(host=host, port=port, timeout=timeout, max_rows=max_rows, workers=workers,
-                           validate=not no_validate)
+                           validate=not no_validate, cache_mb=cache_mb)
     serve_graph(_project(ctx), options, _options(ctx).store)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from json.encoder import encode_basestring
 from xml.sax.saxutils import escape, quoteattr
 
 import rdflib
@@ -41,6 +42,23 @@ def sparql_json(result: Result) -> dict:
             {name: _json_term(term) for name, term in row.items()} for row in result.rows
         ]},
     }
+
+
+def sparql_json_text(result: Result) -> str:
+    """sparql_json(result) as json.dumps(..., indent=1, ensure_ascii=False) writes it, character for character,
+    written directly: the standard library's indented encoder runs in Python and took a third of a request."""
+    variables = ",\n   ".join(map(encode_basestring, result.variables))
+    rows = []
+    for row in result.rows:
+        cells = []
+        for name, term in row.items():
+            fields = ",\n     ".join(f"{encode_basestring(key)}: {encode_basestring(value)}"
+                                     for key, value in _json_term(term).items())
+            cells.append(f"{encode_basestring(name)}: {{\n     {fields}\n    }}")
+        rows.append("{\n    " + ",\n    ".join(cells) + "\n   }" if cells else "{}")
+    return ('{\n "head": {\n  "vars": ' + (f"[\n   {variables}\n  ]" if variables else "[]")
+            + '\n },\n "results": {\n  "bindings": ' + ("[\n   " + ",\n   ".join(rows) + "\n  ]" if rows else "[]")
+            + "\n }\n}")
 
 
 def serialize_rows(result: Result, media_type: str) -> bytes:

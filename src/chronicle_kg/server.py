@@ -4,6 +4,10 @@ The server builds and validates the graph, writes it to an on-disk Oxigraph stor
 read-only, and writes the dumps. Each request is read whole (bodies over the limit get 413), handed to an
 idle worker, and answered with the worker's complete response; a worker past the time limit is killed and
 replaced, and its client gets a 503 that says so, while the other workers go on answering.
+
+The graph does not change while it is served, so the answer to a GET or HEAD depends only on its target and
+its Accept header: answers are kept (up to --cache megabytes) and given again without a worker, and every
+200 answer to a GET or HEAD carries a strong ETag, so a client that sends it back in If-None-Match gets 304.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ from typing import Any
 from .api import Chronicle
 from .build import load_valid
 from .errors import ChronicleError
-from .export import write_dumps
+from .export import DUMP_NAME, write_dumps
+from .httpcache import AnswerCache, entity_tag, none_match
 from .load import load_project
 from .project import Project
 from .site import Request, Response, Site, SiteConfig
@@ -46,6 +51,7 @@ class ServeOptions:
     workers: int = 4
     max_body: int = 1024 * 1024
     validate: bool = True
+    cache_mb: int = 64
 
 
 @dataclass(frozen=True)
@@ -73,7 +79,17 @@ def prepare(project: Project, store: str, directory: Path, validate: bool = True
         store_path = directory / "store"
         built.save(store_path)
     write_dumps(built, project, dumps)
-    return _Prepared(store_path, dumps, len(built.statements()))
+    return _Prepared(store_path, dumps, _lines(dumps / f"{DUMP_NAME}.nt"))
+
+
+def _lines(path: Path) -> int:
+    """The lines of a file: of the N-Triples dump, the graph's distinct triples (counted without a second
+    pass over the store)."""
+    count = 0
+    with path.open("rb") as stream:
+        while chunk := stream.read(1 << 20):
+            count += chunk.count(b"\n")
+    return count
 
 
 def _work(connection: multiprocessing.connection.Connection, root: str, store_path: str, dumps: str,
@@ -127,12 +143,13 @@ class WorkerPool:
         threading.Thread(target=lambda: self._idle.put(self._start()), daemon=True).start()
 
     def call(self, request: Request) -> Response:
-        """The response of a worker to `request`, or a 503 when none is free in time or the query runs too long."""
+        """The response of a worker to `request`; raise Unanswered when none is free in time, the query runs
+        too long or the worker stops."""
         try:
             worker = self._idle.get(timeout=QUEUE_WAIT)
         except queue.Empty:
-            return _plain(503, f"the server is busy: every worker stayed busy for {QUEUE_WAIT:g} s; "
-                               "try again shortly", (("Retry-After", "5"),))
+            raise Unanswered(_plain(503, f"the server is busy: every worker stayed busy for {QUEUE_WAIT:g} s; "
+                                         "try again shortly", (("Retry-After", "5"),))) from None
         try:
             worker.connection.send(request)
             if worker.connection.poll(self._timeout):
@@ -141,15 +158,58 @@ class WorkerPool:
                 return response
         except (EOFError, OSError):
             self._replace(worker)
-            return _plain(500, "the worker answering this request stopped unexpectedly; the request was not "
-                               "answered (the server has started a new worker)")
+            raise Unanswered(_plain(500, "the worker answering this request stopped unexpectedly; the request "
+                                         "was not answered (the server has started a new worker)")) from None
         self._replace(worker)
-        return _plain(503, f"the query ran past the time limit of {self._timeout:g} s and was stopped: "
-                           "narrow it (a more selective pattern, or LIMIT)", (("Retry-After", "1"),))
+        raise Unanswered(_plain(503, f"the query ran past the time limit of {self._timeout:g} s and was stopped: "
+                                     "narrow it (a more selective pattern, or LIMIT)", (("Retry-After", "1"),)))
 
     def close(self) -> None:
         for worker in list(self._all):
             worker.process.kill()
+
+
+class Unanswered(Exception):
+    """The pool could not get a worker's answer: the response that says why (never kept in the cache)."""
+
+    def __init__(self, response: Response) -> None:
+        super().__init__(response.status)
+        self.response = response
+
+
+class Answers:
+    """The answers of the pool, with GET and HEAD answers kept in an AnswerCache and tagged for revalidation."""
+
+    def __init__(self, pool: WorkerPool, cache_bytes: int) -> None:
+        self._pool = pool
+        self._cache: AnswerCache[tuple[str, str], Response] = AnswerCache(cache_bytes)
+
+    def answer(self, request: Request) -> Response:
+        """The complete response to `request`: 304 when its If-None-Match names the ETag of the answer."""
+        try:
+            return self._answer(request)
+        except Unanswered as failure:
+            return failure.response
+
+    def _answer(self, request: Request) -> Response:
+        if request.method not in ("GET", "HEAD") or request.body:
+            return self._pool.call(request)
+        key = (request.target, request.header("accept"))
+        response = self._cache.get(key)
+        if response is None:
+            response = self._pool.call(request)
+            if response.status == 200:
+                tag = entity_tag(response.content_type, response.body)
+                response = Response(200, response.content_type, response.body, (*response.headers, ("ETag", tag)))
+            self._cache.put(key, response, len(response.body) + len(request.target) + 512)
+        tag = dict(response.headers).get("ETag")
+        if tag and none_match(request.header("if-none-match"), tag):
+            return Response(304, response.content_type, b"",
+                            tuple((name, value) for name, value in response.headers if name in _NOT_MODIFIED))
+        return response
+
+
+_NOT_MODIFIED = {"ETag", "Vary", "Cache-Control"}  # the headers of a 200 that its 304 repeats (RFC 9110 15.4.5)
 
 
 def _plain(status: int, message: str, headers: tuple[tuple[str, str], ...] = ()) -> Response:
@@ -161,7 +221,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     server_version = "chronicle-kg"
     protocol_version = "HTTP/1.1"
-    pool: WorkerPool
+    disable_nagle_algorithm = True  # a kept-alive connection's next response goes out at once
+    answers: Answers
     max_body: int
 
     def _serve(self) -> None:
@@ -169,15 +230,17 @@ class _Handler(BaseHTTPRequestHandler):
         response = self._read_and_answer()
         self.send_response_only(response.status)
         self.send_header("Date", self.date_time_string())
-        self.send_header("Content-Type", response.content_type)
-        self.send_header("Content-Length", str(len(response.body)))
+        if response.status != 304:
+            self.send_header("Content-Type", response.content_type)
+            self.send_header("Content-Length", str(len(response.body)))
         for name, value in response.headers:
             self.send_header(name, value)
         if self.close_connection:
             self.send_header("Connection", "close")
-        self.end_headers()
+        self._headers_buffer.append(b"\r\n")
         if self.command != "HEAD":
-            self.wfile.write(response.body)
+            self._headers_buffer.append(response.body)
+        self.flush_headers()  # status, headers and body in one write
         elapsed = (time.monotonic() - started) * 1000
         sys.stderr.write(f'{self.client_address[0]} "{self.command} {self.path[:200]}" {response.status} '
                          f"{len(response.body)} {elapsed:.0f}ms\n")
@@ -198,7 +261,7 @@ class _Handler(BaseHTTPRequestHandler):
                                "send a shorter query")
         body = self.rfile.read(length) if length > 0 else b""
         headers = {name.lower(): value for name, value in self.headers.items()}
-        return self.pool.call(Request(self.command, self.path, headers, body))
+        return self.answers.answer(Request(self.command, self.path, headers, body))
 
     def _discard(self, length: int) -> None:
         while length > 0:
@@ -223,7 +286,8 @@ def serve(project: Project, options: ServeOptions, store: str = "memory") -> Non
         config = SiteConfig(f"http://{host}:{port}", options.max_rows)
         pool = WorkerPool(options.workers, (str(project.root), str(prepared.store_path), str(prepared.dumps),
                                             config), options.timeout)
-        handler = type("Handler", (_Handler,), {"pool": pool, "max_body": options.max_body})
+        answers = Answers(pool, options.cache_mb * 1024 * 1024)
+        handler = type("Handler", (_Handler,), {"answers": answers, "max_body": options.max_body})
         httpd.RequestHandlerClass = handler
         print(f"serving {prepared.triples} triples at http://{host}:{port}/ "
               f"({options.workers} workers, {options.timeout:g} s per request, at most {options.max_rows} rows)",

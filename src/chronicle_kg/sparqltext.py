@@ -15,6 +15,7 @@ any engine sees it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -28,37 +29,30 @@ REFUSED_KEYWORDS = {
 }
 QUERY_FORMS = ("select", "ask", "construct", "describe")
 UPDATE_OPERATIONS = {"INSERT", "DELETE", "LOAD", "CLEAR", "DROP", "CREATE", "ADD", "MOVE", "COPY", "WITH"}
-_WORD = re.compile(r"[?$]?[A-Za-z_][\w\-.:]*")
 
 
 def tokens(text: str) -> Iterator[tuple[int, str]]:
     """(offset, token) for each bracket, word and IRI (with its angle brackets) outside comments and
     strings."""
-    i = 0
-    while i < len(text):
-        char = text[i]
-        if char == "#":
-            newline = text.find("\n", i)
-            i = len(text) if newline < 0 else newline + 1
-        elif char in "\"'":
-            quote = char * 3 if text.startswith(char * 3, i) else char
-            i += len(quote)
-            while i < len(text) and not text.startswith(quote, i):
-                i += 2 if text[i] == "\\" else 1
-            i += len(quote)
-        elif char == "<" and i + 1 < len(text) and not text[i + 1].isspace() and text[i + 1] not in "=<":
-            close = text.find(">", i)
-            end = len(text) if close < 0 else close + 1
-            yield i, text[i:end]
-            i = end
-        elif char in "{}()":
-            yield i, char
-            i += 1
-        elif (match := _WORD.match(text, i)) is not None:
-            yield i, match.group()
-            i = match.end()
-        else:
-            i += 1
+    return iter(_tokens(text))
+
+
+@functools.lru_cache(maxsize=16)  # one query's text is read several times (binding, checks, FROM) in a row
+def _tokens(text: str) -> tuple[tuple[int, str], ...]:
+    return tuple((match.start(), match.group()) for match in _TOKEN.finditer(text) if match.lastgroup == "token")
+
+
+# At each offset the first alternative that starts there, else the offset is skipped. Comments and strings are
+# skipped (a backslash escapes the next character; an unterminated string runs to the end); an IRI is '<'
+# followed by neither a space, '=' nor '<', up to the next '>' (or the end).
+_TOKEN = re.compile(r'''
+    \#[^\n]*\n?
+  | "{3}(?:[^"\\]|\\[\s\S]?|"(?!"{2}))*(?:"{3})?
+  | '{3}(?:[^'\\]|\\[\s\S]?|'(?!'{2}))*(?:'{3})?
+  | "(?:[^"\\]|\\[\s\S]?)*"?
+  | '(?:[^'\\]|\\[\s\S]?)*'?
+  | (?P<token><(?=[^\s=<])[^>]*>?|[{}()]|[?$]?[A-Za-z_][\w\-.:]*)
+''', re.VERBOSE)
 
 
 def first_group_brace(text: str) -> int:

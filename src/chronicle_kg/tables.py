@@ -14,7 +14,6 @@ ARC AI2    75.6
 
 from __future__ import annotations
 
-import json
 import textwrap
 
 import rdflib
@@ -22,7 +21,7 @@ import rdflib
 from .errors import ChronicleError
 from .iris import PREFIXES
 from .query import Result
-from .resultformats import CSV, serialize_rows, sparql_json
+from .resultformats import CSV, serialize_rows, sparql_json_text
 from .store import Term
 
 FORMATS = ("table", "csv", "json", "md")
@@ -38,7 +37,7 @@ def render(result: Result, fmt: str, columns: tuple[str, ...] = (), width: int =
     if fmt == "csv":
         return serialize_rows(result, CSV).decode("utf-8")
     if fmt == "json":
-        return json.dumps(sparql_json(result), indent=1, ensure_ascii=False) + "\n"
+        return sparql_json_text(result) + "\n"
     if fmt == "md":
         return _markdown(result)
     raise ChronicleError(f"unknown output format {fmt!r}: use one of {', '.join(FORMATS)}")
