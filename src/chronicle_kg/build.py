@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import ChronicleError, ValidationFailed
-from .export import write_dumps
+from .export import render_dumps, write_rendered
 from .load import LoadedGraph, load_project
 from .project import Project
 from .store import StoreSpec
@@ -35,7 +35,8 @@ def build(project: Project, out: Path | None = None, store: str = "memory") -> B
     if spec.kind == "sparql":
         raise ChronicleError(f"--store {store}: build writes local stores; load a SPARQL endpoint with chronicle push")
     loaded, report = load_valid(project)
-    files = write_dumps(loaded.store, project, out or project.dist)
+    dumps = render_dumps(loaded.store, project)
+    files = write_rendered(dumps, out or project.dist)
     if spec.kind == "oxigraph":
         loaded.store.save(Path(spec.location))
-    return BuildResult(report, files, len(loaded.store.statements()))
+    return BuildResult(report, files, dumps.triples)

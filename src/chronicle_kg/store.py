@@ -265,13 +265,20 @@ class Store:
 
     def graph_ntriples(self, graph: str) -> tuple[bytes, int]:
         """One named graph as sorted N-Triples, with its triple count."""
-        triples = self._sorted_triples(graph)
-        return ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES), len(triples)
+        triples = self.sorted_triples(graph)
+        return triples.ntriples, triples.count
 
     def dump(self, fmt: RdfFormat, prefixes: Mapping[str, str], graph: str | None = None) -> bytes:
         """The union of all graphs (or one named graph), deduplicated and sorted, in `fmt`: the same data
         gives the same bytes."""
-        return ox.serialize(self._sorted_triples(graph), format=_OX_FORMATS[fmt.name], prefixes=dict(prefixes))
+        return self.sorted_triples(graph).serialize(fmt, prefixes)
+
+    def sorted_triples(self, graph: str | None = None) -> SortedTriples:
+        """The distinct triples of the union of all graphs (or of one named graph), in a stable order."""
+        graphs = [ox.NamedNode(graph)] if graph else [*self._inner.named_graphs(), ox.DefaultGraph()]
+        lines = {line for name in graphs
+                 for line in self._inner.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=name).splitlines(True)}
+        return SortedTriples(b"".join(sorted(lines)))
 
     def subgraph(self, graph: str) -> Store:
         """A memory store holding one named graph of this one (in its default graph)."""
@@ -298,14 +305,7 @@ class Store:
 
     def statements(self) -> set[str]:
         """The union of all graphs as a set of N-Triples statements, for comparing graphs."""
-        return {_statement(t) for t in self._sorted_triples()}
-
-    def _sorted_triples(self, graph: str | None = None) -> list[ox.Triple]:
-        """The triples of one named graph, or of the union of all (deduplicated), in a stable order."""
-        graph_node = ox.NamedNode(graph) if graph else None
-        triples = {ox.Triple(q.subject, q.predicate, q.object)
-                   for q in self._inner.quads_for_pattern(None, None, None, graph_node)}
-        return sorted(triples, key=lambda t: (str(t.subject), str(t.predicate), str(t.object)))
+        return set(self.sorted_triples().ntriples.decode("utf-8").splitlines())
 
     def union_graph(self) -> rdflib.Graph:
         """All graphs merged into one rdflib graph (backed by Oxigraph), for pySHACL."""
@@ -316,6 +316,74 @@ class Store:
         return rdflib.Graph(store=_RdflibOxigraphStore(store=merged), identifier=DATASET_DEFAULT_GRAPH_ID)
 
 
+@dataclass(frozen=True)
+class SortedTriples:
+    """Distinct triples as N-Triples lines in byte order: the canonical form every dump is written from,
+    and compared with when it is read back.
+
+    Byte order of the lines is the order of (subject, predicate, object) by their N-Triples forms: a term's
+    form that begins with another's whole form continues it with a character above the space that separates
+    terms on a line (an IRI cannot contain '>', and a literal's quotes are followed only by '@' or '^^')."""
+
+    ntriples: bytes
+
+    @property
+    def count(self) -> int:
+        return self.ntriples.count(b"\n")
+
+    def serialize(self, fmt: RdfFormat, prefixes: Mapping[str, str]) -> bytes:
+        """The triples in `fmt`, in this order (the same triples give the same bytes)."""
+        if fmt.name == "ntriples":
+            return self.ntriples
+        return ox.serialize(self._parsed(), format=_OX_FORMATS[fmt.name], prefixes=dict(prefixes))
+
+    def expanded_nodes(self) -> Iterator[dict[str, object]]:
+        """The triples as expanded JSON-LD node objects, one per subject, in this order: what Oxigraph's
+        JSON-LD serializer writes, built one node at a time."""
+        subject, node = None, None
+        for quad in self._parsed():
+            if quad.subject != subject:
+                if node is not None:
+                    yield node
+                subject, node = quad.subject, {"@id": _jsonld_id(quad.subject)}
+            node.setdefault(quad.predicate.value, []).append(_jsonld_value(quad.object))
+        if node is not None:
+            yield node
+
+    def read_back(self, data: bytes, fmt: RdfFormat, name: str) -> bool:
+        """Whether `data`, parsed strictly as `fmt` (graph names dropped), holds exactly these triples; a syntax
+        error raises DataSyntaxError naming `name`."""
+        try:
+            parsed = ox.serialize((q.triple for q in ox.parse(data, format=_OX_FORMATS[fmt.name])),
+                                  format=ox.RdfFormat.N_TRIPLES)
+        except SyntaxError as error:
+            raise _syntax_error(Path(name), error) from None
+        if parsed == self.ntriples:  # written in this order, as the dumps are: no need to sort
+            return True
+        return b"".join(sorted(set(parsed.splitlines(True)))) == self.ntriples
+
+    def _parsed(self) -> Iterator[ox.Quad]:
+        return ox.parse(self.ntriples, format=ox.RdfFormat.N_TRIPLES)
+
+
+def _jsonld_id(term: ox.NamedNode | ox.BlankNode) -> str:
+    return term.value if isinstance(term, ox.NamedNode) else f"_:{term.value}"
+
+
+def _jsonld_value(term: object) -> dict[str, str]:
+    if isinstance(term, (ox.NamedNode, ox.BlankNode)):
+        return {"@id": _jsonld_id(term)}
+    if not isinstance(term, ox.Literal):
+        raise ChronicleError(f"JSON-LD cannot hold the RDF 1.2 triple term {term}: use Turtle or N-Triples")
+    if term.direction:
+        return {"@language": term.language, "@direction": term.direction, "@value": term.value}
+    if term.language:
+        return {"@language": term.language, "@value": term.value}
+    if term.datatype.value == _XSD_STRING:
+        return {"@value": term.value}
+    return {"@type": term.datatype.value, "@value": term.value}
+
+
 def _at_most(items: Iterable[object], limit: int | None) -> Iterator[object]:
     for count, item in enumerate(items, start=1):
         if limit is not None and count > limit:
@@ -323,18 +391,6 @@ def _at_most(items: Iterable[object], limit: int | None) -> Iterator[object]:
                 f"the result has more than {limit} rows or triples (the row limit here): "
                 "add LIMIT and OFFSET to the query to page through it")
         yield item
-
-
-def parse_statements(data: bytes, fmt: RdfFormat, name: str) -> set[str]:
-    """Parse serialized RDF strictly into a set of N-Triples statements (graph names dropped)."""
-    try:
-        return {_statement(q.triple) for q in ox.parse(data, format=_OX_FORMATS[fmt.name])}
-    except SyntaxError as error:
-        raise _syntax_error(Path(name), error) from None
-
-
-def _statement(triple: ox.Triple) -> str:
-    return f"{triple.subject} {triple.predicate} {triple.object} ."
 
 
 def parse_rdflib(files: list[tuple[Path, str]]) -> rdflib.Graph:
