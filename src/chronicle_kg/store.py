@@ -125,31 +125,38 @@ class Store:
         if fmt.name == "rdfxml" and _DOCTYPE.search(path.read_bytes()):
             raise ChronicleError(f"{name}: RDF/XML with a DOCTYPE is refused (its entities can name other files "
                                  "or expand without bound): remove the DOCTYPE, or convert the file to Turtle")
-        try:
+        subjects: dict[str, set[str]] = {}
+        ill_typed = []
+        checked: dict[tuple[str, str], bool] = {}  # literal (lexical form, datatype): ill-typed
+        triples, refused = 0, None  # refused: the first statement's problem, told once the whole file parses
+        try:  # checked while parsing, then loaded by the engine without a Python object per statement
             parser = ox.parse(path=str(path), format=_OX_FORMATS[fmt.name], base_iri=base_iri)
-            quads = [ox.Quad(q.subject, q.predicate, q.object, graph_node) for q in parser]
+            for quad in parser:
+                triples += 1
+                subject, predicate, value = quad.subject, quad.predicate.value, quad.object
+                if refused is None and not blank_nodes and (isinstance(subject, ox.BlankNode)
+                                                            or isinstance(value, ox.BlankNode)):
+                    refused = (f"{name}: blank nodes are not allowed (near the statement about {subject}): "
+                               "give every node an IRI, see docs/model.md")
+                subjects.setdefault(subject.value, set()).add(predicate)
+                if not isinstance(value, ox.Literal):
+                    continue
+                if refused is None and len(value.value) > MAX_LITERAL_CHARS:
+                    refused = (f"{name}: a literal of {len(value.value)} characters (about {subject}) is over "
+                               f"the limit of {MAX_LITERAL_CHARS}: link to the text instead of embedding it")
+                literal = (value.value, value.datatype.value)
+                if literal not in checked:
+                    checked[literal] = _is_ill_typed(value)
+                if checked[literal]:
+                    ill_typed.append((subject.value, predicate, *literal))
+            if refused is not None:
+                raise ChronicleError(refused)
+            self._inner.load(path=str(path), format=_OX_FORMATS[fmt.name], base_iri=base_iri, to_graph=graph_node)
         except SyntaxError as error:
             raise _syntax_error(Path(name), error) from None
         except OSError as error:
             raise ChronicleError(f"{name}: cannot read: {error.strerror or error}") from None
-        subjects: dict[str, set[str]] = {}
-        ill_typed = []
-        for quad in quads:
-            if not blank_nodes and (isinstance(quad.subject, ox.BlankNode) or isinstance(quad.object, ox.BlankNode)):
-                raise ChronicleError(
-                    f"{name}: blank nodes are not allowed (near the statement about {quad.subject}): "
-                    "give every node an IRI, see docs/model.md"
-                )
-            subjects.setdefault(quad.subject.value, set()).add(quad.predicate.value)
-            if isinstance(quad.object, ox.Literal) and len(quad.object.value) > MAX_LITERAL_CHARS:
-                raise ChronicleError(
-                    f"{name}: a literal of {len(quad.object.value)} characters (about {quad.subject}) is over "
-                    f"the limit of {MAX_LITERAL_CHARS}: link to the text instead of embedding it")
-            if isinstance(quad.object, ox.Literal) and _is_ill_typed(quad.object):
-                ill_typed.append((quad.subject.value, quad.predicate.value, quad.object.value,
-                                  quad.object.datatype.value))
-        self._inner.extend(quads)
-        return ParsedFile(path, graph, len(quads), dict(parser.prefixes), subjects, ill_typed)
+        return ParsedFile(path, graph, triples, dict(parser.prefixes), subjects, ill_typed)
 
     def select(self, sparql: str) -> tuple[list[Row], list[str]]:
         """Run a SELECT over the union of all graphs: its rows and its variables, in order."""
@@ -353,17 +360,59 @@ class SortedTriples:
     def read_back(self, data: bytes, fmt: RdfFormat, name: str) -> bool:
         """Whether `data`, parsed strictly as `fmt` (graph names dropped), holds exactly these triples; a syntax
         error raises DataSyntaxError naming `name`."""
+        comparison = _Comparison(self.ntriples)
         try:
-            parsed = ox.serialize((q.triple for q in ox.parse(data, format=_OX_FORMATS[fmt.name])),
-                                  format=ox.RdfFormat.N_TRIPLES)
+            ox.serialize((q.triple for q in ox.parse(data, format=_OX_FORMATS[fmt.name])), comparison,
+                         format=ox.RdfFormat.N_TRIPLES)
         except SyntaxError as error:
             raise _syntax_error(Path(name), error) from None
-        if parsed == self.ntriples:  # written in this order, as the dumps are: no need to sort
-            return True
-        return b"".join(sorted(set(parsed.splitlines(True)))) == self.ntriples
+        return comparison.equal()
 
     def _parsed(self) -> Iterator[ox.Quad]:
         return ox.parse(self.ntriples, format=ox.RdfFormat.N_TRIPLES)
+
+
+class _Comparison:
+    """A binary writer that compares the N-Triples written to it with sorted N-Triples `expected`: in place
+    while they come in the same order (as Turtle and N-Triples dumps read back), else by keeping the lines to
+    sort them (a JSON-LD dump orders a node's properties by their compact names), never as a second copy."""
+
+    def __init__(self, expected: bytes) -> None:
+        self._expected, self._view = expected, memoryview(expected)
+        self._at = 0  # how much of `expected` was written, in order
+        self._lines: list[bytes] | None = None  # once out of order: the complete lines written
+        self._partial = b""
+
+    def write(self, data: bytes) -> int:
+        if self._lines is None:
+            end = self._at + len(data)
+            if self._view[self._at:end] == data:
+                self._at = end
+                return len(data)
+            start = self._expected.rfind(b"\n", 0, self._at) + 1
+            self._lines = self._expected[:start].splitlines(True)
+            self._partial = self._expected[start:self._at]
+        lines = (self._partial + bytes(data)).splitlines(True)
+        self._partial = lines.pop() if lines and not lines[-1].endswith(b"\n") else b""
+        self._lines.extend(lines)
+        return len(data)
+
+    def flush(self) -> None:
+        """Nothing is buffered."""
+
+    def equal(self) -> bool:
+        """Whether what was written holds the same lines as `expected` (in any order, repeated or not)."""
+        if self._lines is None:
+            return self._at == len(self._expected)
+        if self._partial:
+            self._lines.append(self._partial)
+        at = 0
+        for line in sorted(set(self._lines)):
+            end = at + len(line)
+            if self._view[at:end] != line:
+                return False
+            at = end
+        return at == len(self._expected)
 
 
 def _jsonld_id(term: ox.NamedNode | ox.BlankNode) -> str:
