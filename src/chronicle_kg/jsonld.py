@@ -16,6 +16,8 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+_encode_string = json.encoder.encode_basestring  # as json.dumps(ensure_ascii=False) quotes strings
+
 RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 
@@ -52,8 +54,23 @@ def document_text(context: dict[str, Any], nodes: Iterable[dict[str, Any]]) -> s
     True
     """
     head = json.dumps({"@context": context}, indent=1, ensure_ascii=False).removesuffix("\n}")
-    graph = ",\n  ".join(json.dumps(node, indent=1, ensure_ascii=False).replace("\n", "\n  ") for node in nodes)
+    graph = ",\n  ".join(_json_text(node, "  ") for node in nodes)
     return f'{head},\n "@graph": [\n  {graph}\n ]\n}}\n' if graph else f'{head},\n "@graph": []\n}}\n'
+
+
+def _json_text(value: str | list | dict, indent: str) -> str:
+    """What json.dumps(indent=1, ensure_ascii=False) writes for `value` (strings, lists and objects, all a node
+    holds) nested `indent` deep, without the general encoder's cost."""
+    if isinstance(value, str):
+        return _encode_string(value)
+    inner = indent + " "
+    if isinstance(value, dict):
+        items = [f"{_encode_string(key)}: {_json_text(item, inner)}" for key, item in value.items()]
+        return "{\n" + inner + (",\n" + inner).join(items) + "\n" + indent + "}" if items else "{}"
+    if isinstance(value, list):
+        items = [_json_text(item, inner) for item in value]
+        return "[\n" + inner + (",\n" + inner).join(items) + "\n" + indent + "]" if items else "[]"
+    raise TypeError(f"a JSON-LD node holds strings, lists and objects, not {value!r}")
 
 
 def _compact_node(node: dict[str, Any], compact: Callable[[str], str]) -> dict[str, Any]:
