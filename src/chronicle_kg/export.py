@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from threading import Event
 
 from .atomic import write_files
 from .errors import ChronicleError
-from .formats import RdfFormat, by_name
+from .formats import RdfFormat, by_name, format_for_path
 from .iris import PREFIXES
 from .jsonld import compact_nodes, document_text
 from .project import Project
@@ -43,28 +44,31 @@ def render_sorted(triples: SortedTriples, fmt: RdfFormat, project: Project) -> b
 
 @dataclass(frozen=True)
 class Dumps:
-    """The rendered dumps by file name, each checked to read back as the graph, and the graph's size."""
+    """The dumps by file name, rendered from `triples` (the graph, sorted)."""
 
+    triples: SortedTriples
     files: dict[str, bytes]
-    triples: int
 
 
-def render_dumps(store: Store, project: Project) -> Dumps:
-    """Render every dump from one sorted copy of the graph, and check each parses back to the same graph."""
+def render_dumps(store: Store, project: Project, stop: Event | None = None) -> Dumps | None:
+    """Render every dump from one sorted copy of the graph; None if `stop` was set (checked between formats)."""
     triples = store.sorted_triples()
     files = {}
     for name in DUMP_FORMATS:
+        if stop is not None and stop.is_set():
+            return None
         fmt = by_name(name)
-        data = render_sorted(triples, fmt, project)
-        file_name = f"{DUMP_NAME}.{fmt.extension}"
-        if not triples.read_back(data, fmt, file_name):
-            raise ChronicleError(f"{file_name}: the {fmt.name} dump does not read back as the same graph")
-        files[file_name] = data
-    return Dumps(files, triples.count)
+        files[f"{DUMP_NAME}.{fmt.extension}"] = render_sorted(triples, fmt, project)
+    return Dumps(triples, files)
 
 
-def write_rendered(dumps: Dumps, directory: Path) -> list[Path]:
-    """Put the dumps in `directory` all at once (its other entries stay)."""
+def write_checked(dumps: Dumps, directory: Path) -> list[Path]:
+    """Check each dump parses back to the same graph, then put them in `directory` all at once (its other
+    entries stay)."""
+    for file_name, data in dumps.files.items():
+        fmt = format_for_path(file_name)
+        if not dumps.triples.read_back(data, fmt, str(directory / file_name)):
+            raise ChronicleError(f"{directory / file_name}: the {fmt.name} dump does not read back as the same graph")
     write_files(directory, dumps.files)
     return [directory / name for name in dumps.files]
 
@@ -72,4 +76,4 @@ def write_rendered(dumps: Dumps, directory: Path) -> list[Path]:
 def write_dumps(store: Store, project: Project, directory: Path) -> list[Path]:
     """Render every dump, check each parses back to the same graph, then put them in `directory` all at once
     (its other entries stay)."""
-    return write_rendered(render_dumps(store, project), directory)
+    return write_checked(render_dumps(store, project), directory)
