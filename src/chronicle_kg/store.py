@@ -425,7 +425,7 @@ def _jsonld_value(term: object) -> dict[str, str]:
     if not isinstance(term, ox.Literal):
         raise ChronicleError(f"JSON-LD cannot hold the RDF 1.2 triple term {term}: use Turtle or N-Triples")
     if term.direction:
-        return {"@language": term.language, "@direction": term.direction, "@value": term.value}
+        return {"@language": term.language, "@direction": term.direction.value, "@value": term.value}
     if term.language:
         return {"@language": term.language, "@value": term.value}
     if term.datatype.value == _XSD_STRING:
