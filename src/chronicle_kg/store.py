@@ -129,10 +129,16 @@ class Store:
         ill_typed = []
         checked: dict[tuple[str, str], bool] = {}  # literal (lexical form, datatype): ill-typed
         triples, refused = 0, None  # refused: the first statement's problem, told once the whole file parses
-        try:  # checked while parsing, then loaded by the engine without a Python object per statement
+        # Without blank nodes the file is checked while parsing, then loaded again by the engine, which
+        # needs no Python object per statement; with them the parsed quads are kept, as the engine's loader
+        # would rename the blank nodes.
+        kept: list[ox.Quad] | None = [] if blank_nodes else None
+        try:
             parser = ox.parse(path=str(path), format=_OX_FORMATS[fmt.name], base_iri=base_iri)
             for quad in parser:
                 triples += 1
+                if kept is not None:
+                    kept.append(ox.Quad(quad.subject, quad.predicate, quad.object, graph_node))
                 subject, predicate, value = quad.subject, quad.predicate.value, quad.object
                 if refused is None and not blank_nodes and (isinstance(subject, ox.BlankNode)
                                                             or isinstance(value, ox.BlankNode)):
@@ -151,7 +157,11 @@ class Store:
                     ill_typed.append((subject.value, predicate, *literal))
             if refused is not None:
                 raise ChronicleError(refused)
-            self._inner.load(path=str(path), format=_OX_FORMATS[fmt.name], base_iri=base_iri, to_graph=graph_node)
+            if kept is not None:
+                self._inner.extend(kept)
+            else:
+                self._inner.load(path=str(path), format=_OX_FORMATS[fmt.name], base_iri=base_iri,
+                                 to_graph=graph_node)
         except SyntaxError as error:
             raise _syntax_error(Path(name), error) from None
         except OSError as error:
