@@ -128,3 +128,13 @@ def test_a_dump_that_does_not_read_back_as_the_graph_is_not_written(repo_root, t
         with pytest.raises(ChronicleError, match=rf"{name}(: the {fmt} dump does not read back as the same graph|:\d+:\d+: )"):
             write_checked(Dumps(dumps.triples, {**dumps.files, name: bad}), target)
         assert not target.exists()
+
+
+def test_a_triple_term_is_refused_in_json_ld_and_kept_in_the_other_dumps(repo_root):
+    project = Project.find(repo_root)
+    statement = b'<http://e/s> <http://e/p> <<( <http://e/a> <http://e/b> "c" )>> .\n'
+    store = Store.from_bytes(statement, by_name("ntriples"), "terms.nt")
+
+    assert render(store, by_name("ntriples"), project) == statement
+    with pytest.raises(ChronicleError, match="JSON-LD cannot hold the RDF 1.2 triple term"):
+        render(store, by_name("jsonld"), project)

@@ -7,6 +7,7 @@ Nothing above this module imports pyoxigraph or builds rdflib graphs itself.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -358,12 +359,21 @@ class SortedTriples:
         """The triples as expanded JSON-LD node objects, one per subject, in this order: what Oxigraph's
         JSON-LD serializer writes, built one node at a time."""
         subject, node = None, None
-        for quad in self._parsed():
-            if quad.subject != subject:
+        for line in io.BytesIO(self.ntriples):
+            text = line.decode("utf-8")
+            if "\\" in text:  # an escape: the engine reads the line
+                triple = next(iter(ox.parse(line, format=ox.RdfFormat.N_TRIPLES))).triple
+                term, predicate, value = str(triple.subject), triple.predicate.value, _jsonld_value(triple.object)
+            else:  # `S <P> O .`: no escape, so the terms are the text between the separators
+                after_subject = text.index(" ")
+                after_predicate = text.index(" ", after_subject + 1)
+                term, predicate = text[:after_subject], text[after_subject + 2:after_predicate - 1]
+                value = _jsonld_written(text[after_predicate + 1:-3])
+            if term != subject:
                 if node is not None:
                     yield node
-                subject, node = quad.subject, {"@id": _jsonld_id(quad.subject)}
-            node.setdefault(quad.predicate.value, []).append(_jsonld_value(quad.object))
+                subject, node = term, {"@id": term[1:-1] if term[0] == "<" else term}
+            node.setdefault(predicate, []).append(value)
         if node is not None:
             yield node
 
@@ -423,6 +433,26 @@ class _Comparison:
                 return False
             at = end
         return at == len(self._expected)
+
+
+def _jsonld_written(term: str) -> dict[str, str]:
+    """`_jsonld_value` of a term in N-Triples without escapes."""
+    if term[0] == "<":
+        if term.startswith("<<"):
+            return _jsonld_value(next(iter(ox.parse(f"<x:s> <x:p> {term} .", format=ox.RdfFormat.N_TRIPLES))).object)
+        return {"@id": term[1:-1]}
+    if term[0] == "_":
+        return {"@id": term}
+    end = term.rindex('"')
+    lexical, suffix = term[1:end], term[end + 1:]
+    if not suffix:
+        return {"@value": lexical}
+    if suffix[0] == "^":
+        return {"@type": suffix[3:-1], "@value": lexical}
+    language, _, direction = suffix[1:].partition("--")
+    if direction:
+        return {"@language": language, "@direction": direction, "@value": lexical}
+    return {"@language": language, "@value": lexical}
 
 
 def _jsonld_id(term: ox.NamedNode | ox.BlankNode) -> str:
