@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
+from threading import Event
 
 from .atomic import write_files
 from .errors import ChronicleError
-from .formats import RdfFormat, by_name
+from .formats import RdfFormat, by_name, format_for_path
 from .iris import PREFIXES
-from .jsonld import compact_nodes
+from .jsonld import compact_nodes, document_text
 from .project import Project
-from .store import Store, parse_statements
+from .store import SortedTriples, Store
 
 DUMP_NAME = "chronicle"
 DUMP_FORMATS = ("turtle", "ntriples", "jsonld")
@@ -28,25 +30,50 @@ def context_document(project: Project) -> dict:
 
 def render(store: Store, fmt: RdfFormat, project: Project) -> bytes:
     """The whole graph in one format, byte for byte the same for the same data."""
+    return render_sorted(store.sorted_triples(), fmt, project)
+
+
+def render_sorted(triples: SortedTriples, fmt: RdfFormat, project: Project) -> bytes:
+    """`triples` in one format, in their order: Turtle and N-Triples by the engine, JSON-LD compacted with the
+    project's context, one node at a time."""
     if fmt.name != "jsonld":
-        return store.dump(fmt, PREFIXES)
-    context = context_document(project)
-    expanded = json.loads(store.dump(fmt, {}))
-    document = {"@context": context["@context"], "@graph": compact_nodes(expanded, context["@context"])}
-    return (json.dumps(document, indent=1, ensure_ascii=False, sort_keys=False) + "\n").encode("utf-8")
+        return triples.serialize(fmt, PREFIXES)
+    context = context_document(project)["@context"]
+    return document_text(context, compact_nodes(triples.expanded_nodes(), context)).encode("utf-8")
+
+
+@dataclass(frozen=True)
+class Dumps:
+    """The dumps by file name, rendered from `triples` (the graph, sorted)."""
+
+    triples: SortedTriples
+    files: dict[str, bytes]
+
+
+def render_dumps(store: Store, project: Project, stop: Event | None = None) -> Dumps | None:
+    """Render every dump from one sorted copy of the graph; None if `stop` was set (checked between formats)."""
+    triples = store.sorted_triples()
+    files = {}
+    for name in DUMP_FORMATS:
+        if stop is not None and stop.is_set():
+            return None
+        fmt = by_name(name)
+        files[f"{DUMP_NAME}.{fmt.extension}"] = render_sorted(triples, fmt, project)
+    return Dumps(triples, files)
+
+
+def write_checked(dumps: Dumps, directory: Path) -> list[Path]:
+    """Check each dump parses back to the same graph, then put them in `directory` all at once (its other
+    entries stay)."""
+    for file_name, data in dumps.files.items():
+        fmt = format_for_path(file_name)
+        if not dumps.triples.read_back(data, fmt, str(directory / file_name)):
+            raise ChronicleError(f"{directory / file_name}: the {fmt.name} dump does not read back as the same graph")
+    write_files(directory, dumps.files)
+    return [directory / name for name in dumps.files]
 
 
 def write_dumps(store: Store, project: Project, directory: Path) -> list[Path]:
     """Render every dump, check each parses back to the same graph, then put them in `directory` all at once
     (its other entries stay)."""
-    rendered = {}
-    expected = store.statements()
-    for name in DUMP_FORMATS:
-        fmt = by_name(name)
-        data = render(store, fmt, project)
-        target = directory / f"{DUMP_NAME}.{fmt.extension}"
-        if parse_statements(data, fmt, str(target)) != expected:
-            raise ChronicleError(f"{target}: the {fmt.name} dump does not read back as the same graph")
-        rendered[target] = data
-    write_files(directory, {target.name: data for target, data in rendered.items()})
-    return list(rendered)
+    return write_checked(render_dumps(store, project), directory)

@@ -20,12 +20,12 @@ from pathlib import Path
 
 from .build import load_valid
 from .errors import ChronicleError
-from .export import DUMP_NAME, render
+from .export import DUMP_NAME, render_sorted
 from .formats import by_name
 from .iris import PREFIXES
 from .ontodocs import documentation
 from .project import Project
-from .store import Store, parse_statements
+from .store import SortedTriples, Store
 from .validate import Report
 from .versions import CHECKSUMS, existing_versions, previous_version, release_dir
 from .void import describe
@@ -52,20 +52,21 @@ def release(project: Project, version: str, issued: date) -> ReleaseResult:
                              f"{', '.join(existing_versions(project))})")
     loaded, report = load_valid(project)
     previous = previous_version(project, version)
-    files = _files(loaded.store, project, version, issued, previous)
+    triples = loaded.store.sorted_triples()
+    files = _files(loaded.store, triples, project, version, issued, previous)
     _write_atomically(files, target)
-    return ReleaseResult(target, sorted(files), len(loaded.store.statements()), previous, report)
+    return ReleaseResult(target, sorted(files), triples.count, previous, report)
 
 
-def _files(store: Store, project: Project, version: str, issued: date, previous: str | None) -> dict[str, bytes]:
-    """Every file of the release by its path inside the release directory."""
-    expected = store.statements()
+def _files(store: Store, triples: SortedTriples, project: Project, version: str, issued: date,
+           previous: str | None) -> dict[str, bytes]:
+    """Every file of the release by its path inside the release directory (`triples` are the store's)."""
     files: dict[str, bytes] = {}
     for name in GRAPH_FORMATS + DATASET_FORMATS:
         fmt = by_name(name)
-        data = render(store, fmt, project) if name in GRAPH_FORMATS else store.dump_dataset(fmt, PREFIXES)
+        data = render_sorted(triples, fmt, project) if name in GRAPH_FORMATS else store.dump_dataset(fmt, PREFIXES)
         path = f"{DUMP_NAME}.{fmt.extension}"
-        if parse_statements(data, fmt, path) != expected:
+        if not triples.read_back(data, fmt, path):
             raise ChronicleError(f"{path}: the {fmt.name} dump does not read back as the same graph")
         files[path] = data
         files[path + ".gz"] = gzip.compress(data, compresslevel=9, mtime=0)

@@ -24,16 +24,10 @@ class SourceMap:
 
     def add_file(self, display_name: str, text: str, prefixes: dict[str, str],
                  subjects: dict[str, set[str]]) -> None:
-        spellings: dict[str, str] = {}
-        for subject in subjects:
-            spellings[f"<{subject}>"] = subject
-            for prefix, namespace in prefixes.items():
-                if subject.startswith(namespace):
-                    spellings[f"{prefix}:{subject[len(namespace):]}"] = subject
         for number, line in enumerate(text.splitlines(), start=1):
             words = line.split(None, 1)
-            subject = spellings.pop(words[0], None) if words else None
-            if subject is not None and not any(
+            subject = _spelled(words[0], prefixes) if words else None
+            if subject in subjects and not any(
                 place.file == display_name for place, _ in self._places.get(subject, [])
             ):
                 self._places.setdefault(subject, []).append(
@@ -56,6 +50,15 @@ class SourceMap:
             if predicate in predicates:
                 return place
         return places[0][0] if places else None
+
+
+def _spelled(word: str, prefixes: dict[str, str]) -> str | None:
+    """The IRI that `word` spells as `<iri>` or `prefix:local`, if it is one of those."""
+    if word.startswith("<") and word.endswith(">"):
+        return word[1:-1]
+    prefix, colon, local = word.partition(":")
+    namespace = prefixes.get(prefix) if colon else None
+    return namespace + local if namespace is not None else None
 
 
 def display_name(path: Path, root: Path) -> str:

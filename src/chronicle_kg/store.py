@@ -7,6 +7,7 @@ Nothing above this module imports pyoxigraph or builds rdflib graphs itself.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -125,31 +126,48 @@ class Store:
         if fmt.name == "rdfxml" and _DOCTYPE.search(path.read_bytes()):
             raise ChronicleError(f"{name}: RDF/XML with a DOCTYPE is refused (its entities can name other files "
                                  "or expand without bound): remove the DOCTYPE, or convert the file to Turtle")
+        subjects: dict[str, set[str]] = {}
+        ill_typed = []
+        checked: dict[tuple[str, str], bool] = {}  # literal (lexical form, datatype): ill-typed
+        triples, refused = 0, None  # refused: the first statement's problem, told once the whole file parses
+        # Without blank nodes the file is checked while parsing, then loaded again by the engine, which
+        # needs no Python object per statement; with them the parsed quads are kept, as the engine's loader
+        # would rename the blank nodes.
+        kept: list[ox.Quad] | None = [] if blank_nodes else None
         try:
             parser = ox.parse(path=str(path), format=_OX_FORMATS[fmt.name], base_iri=base_iri)
-            quads = [ox.Quad(q.subject, q.predicate, q.object, graph_node) for q in parser]
+            for quad in parser:
+                triples += 1
+                if kept is not None:
+                    kept.append(ox.Quad(quad.subject, quad.predicate, quad.object, graph_node))
+                subject, predicate, value = quad.subject, quad.predicate.value, quad.object
+                if refused is None and not blank_nodes and (isinstance(subject, ox.BlankNode)
+                                                            or isinstance(value, ox.BlankNode)):
+                    refused = (f"{name}: blank nodes are not allowed (near the statement about {subject}): "
+                               "give every node an IRI, see docs/model.md")
+                subjects.setdefault(subject.value, set()).add(predicate)
+                if not isinstance(value, ox.Literal):
+                    continue
+                if refused is None and len(value.value) > MAX_LITERAL_CHARS:
+                    refused = (f"{name}: a literal of {len(value.value)} characters (about {subject}) is over "
+                               f"the limit of {MAX_LITERAL_CHARS}: link to the text instead of embedding it")
+                literal = (value.value, value.datatype.value)
+                if literal not in checked:
+                    checked[literal] = _is_ill_typed(value)
+                if checked[literal]:
+                    ill_typed.append((subject.value, predicate, *literal))
+            if refused is not None:
+                raise ChronicleError(refused)
+            if kept is not None:
+                self._inner.extend(kept)
+            else:
+                self._inner.load(path=str(path), format=_OX_FORMATS[fmt.name], base_iri=base_iri,
+                                 to_graph=graph_node)
         except SyntaxError as error:
             raise _syntax_error(Path(name), error) from None
         except OSError as error:
             raise ChronicleError(f"{name}: cannot read: {error.strerror or error}") from None
-        subjects: dict[str, set[str]] = {}
-        ill_typed = []
-        for quad in quads:
-            if not blank_nodes and (isinstance(quad.subject, ox.BlankNode) or isinstance(quad.object, ox.BlankNode)):
-                raise ChronicleError(
-                    f"{name}: blank nodes are not allowed (near the statement about {quad.subject}): "
-                    "give every node an IRI, see docs/model.md"
-                )
-            subjects.setdefault(quad.subject.value, set()).add(quad.predicate.value)
-            if isinstance(quad.object, ox.Literal) and len(quad.object.value) > MAX_LITERAL_CHARS:
-                raise ChronicleError(
-                    f"{name}: a literal of {len(quad.object.value)} characters (about {quad.subject}) is over "
-                    f"the limit of {MAX_LITERAL_CHARS}: link to the text instead of embedding it")
-            if isinstance(quad.object, ox.Literal) and _is_ill_typed(quad.object):
-                ill_typed.append((quad.subject.value, quad.predicate.value, quad.object.value,
-                                  quad.object.datatype.value))
-        self._inner.extend(quads)
-        return ParsedFile(path, graph, len(quads), dict(parser.prefixes), subjects, ill_typed)
+        return ParsedFile(path, graph, triples, dict(parser.prefixes), subjects, ill_typed)
 
     def select(self, sparql: str) -> tuple[list[Row], list[str]]:
         """Run a SELECT over the union of all graphs: its rows and its variables, in order."""
@@ -273,13 +291,20 @@ class Store:
 
     def graph_ntriples(self, graph: str) -> tuple[bytes, int]:
         """One named graph as sorted N-Triples, with its triple count."""
-        triples = self._sorted_triples(graph)
-        return ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES), len(triples)
+        triples = self.sorted_triples(graph)
+        return triples.ntriples, triples.count
 
     def dump(self, fmt: RdfFormat, prefixes: Mapping[str, str], graph: str | None = None) -> bytes:
         """The union of all graphs (or one named graph), deduplicated and sorted, in `fmt`: the same data
         gives the same bytes."""
-        return ox.serialize(self._sorted_triples(graph), format=_OX_FORMATS[fmt.name], prefixes=dict(prefixes))
+        return self.sorted_triples(graph).serialize(fmt, prefixes)
+
+    def sorted_triples(self, graph: str | None = None) -> SortedTriples:
+        """The distinct triples of the union of all graphs (or of one named graph), in a stable order."""
+        graphs = [ox.NamedNode(graph)] if graph else [*self._inner.named_graphs(), ox.DefaultGraph()]
+        lines = {line for name in graphs
+                 for line in self._inner.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=name).splitlines(True)}
+        return SortedTriples(b"".join(sorted(lines)))
 
     def subgraph(self, graph: str) -> Store:
         """A memory store holding one named graph of this one (in its default graph)."""
@@ -306,14 +331,7 @@ class Store:
 
     def statements(self) -> set[str]:
         """The union of all graphs as a set of N-Triples statements, for comparing graphs."""
-        return {_statement(t) for t in self._sorted_triples()}
-
-    def _sorted_triples(self, graph: str | None = None) -> list[ox.Triple]:
-        """The triples of one named graph, or of the union of all (deduplicated), in a stable order."""
-        graph_node = ox.NamedNode(graph) if graph else None
-        triples = {ox.Triple(q.subject, q.predicate, q.object)
-                   for q in self._inner.quads_for_pattern(None, None, None, graph_node)}
-        return sorted(triples, key=lambda t: (str(t.subject), str(t.predicate), str(t.object)))
+        return set(self.sorted_triples().ntriples.decode("utf-8").splitlines())
 
     def union_graph(self) -> rdflib.Graph:
         """All graphs merged into one rdflib graph (backed by Oxigraph), for pySHACL."""
@@ -324,6 +342,145 @@ class Store:
         return rdflib.Graph(store=_RdflibOxigraphStore(store=merged), identifier=DATASET_DEFAULT_GRAPH_ID)
 
 
+@dataclass(frozen=True)
+class SortedTriples:
+    """Distinct triples as N-Triples lines in byte order: the canonical form every dump is written from,
+    and compared with when it is read back.
+
+    Byte order of the lines is the order of (subject, predicate, object) by their N-Triples forms: a term's
+    form that begins with another's whole form continues it with a character above the space that separates
+    terms on a line (an IRI cannot contain '>', and a literal's quotes are followed only by '@' or '^^')."""
+
+    ntriples: bytes
+
+    @property
+    def count(self) -> int:
+        return self.ntriples.count(b"\n")
+
+    def serialize(self, fmt: RdfFormat, prefixes: Mapping[str, str]) -> bytes:
+        """The triples in `fmt`, in this order (the same triples give the same bytes)."""
+        if fmt.name == "ntriples":
+            return self.ntriples
+        return ox.serialize(self._parsed(), format=_OX_FORMATS[fmt.name], prefixes=dict(prefixes))
+
+    def expanded_nodes(self) -> Iterator[dict[str, object]]:
+        """The triples as expanded JSON-LD node objects, one per subject, in this order: what Oxigraph's
+        JSON-LD serializer writes, built one node at a time."""
+        subject, node = None, None
+        for line in io.BytesIO(self.ntriples):
+            text = line.decode("utf-8")
+            if "\\" in text:  # an escape: the engine reads the line
+                triple = next(iter(ox.parse(line, format=ox.RdfFormat.N_TRIPLES))).triple
+                term, predicate, value = str(triple.subject), triple.predicate.value, _jsonld_value(triple.object)
+            else:  # `S <P> O .`: no escape, so the terms are the text between the separators
+                after_subject = text.index(" ")
+                after_predicate = text.index(" ", after_subject + 1)
+                term, predicate = text[:after_subject], text[after_subject + 2:after_predicate - 1]
+                value = _jsonld_written(text[after_predicate + 1:-3])
+            if term != subject:
+                if node is not None:
+                    yield node
+                subject, node = term, {"@id": term[1:-1] if term[0] == "<" else term}
+            node.setdefault(predicate, []).append(value)
+        if node is not None:
+            yield node
+
+    def read_back(self, data: bytes, fmt: RdfFormat, name: str) -> bool:
+        """Whether `data`, parsed strictly as `fmt` (graph names dropped), holds exactly these triples; a syntax
+        error raises DataSyntaxError naming `name`."""
+        comparison = _Comparison(self.ntriples)
+        try:
+            ox.serialize((q.triple for q in ox.parse(data, format=_OX_FORMATS[fmt.name])), comparison,
+                         format=ox.RdfFormat.N_TRIPLES)
+        except SyntaxError as error:
+            raise _syntax_error(Path(name), error) from None
+        return comparison.equal()
+
+    def _parsed(self) -> Iterator[ox.Quad]:
+        return ox.parse(self.ntriples, format=ox.RdfFormat.N_TRIPLES)
+
+
+class _Comparison:
+    """A binary writer that compares the N-Triples written to it with sorted N-Triples `expected`: in place
+    while they come in the same order (as Turtle and N-Triples dumps read back), else by keeping the lines to
+    sort them (a JSON-LD dump orders a node's properties by their compact names), never as a second copy."""
+
+    def __init__(self, expected: bytes) -> None:
+        self._expected, self._view = expected, memoryview(expected)
+        self._at = 0  # how much of `expected` was written, in order
+        self._lines: list[bytes] | None = None  # once out of order: the complete lines written
+        self._partial = b""
+
+    def write(self, data: bytes) -> int:
+        if self._lines is None:
+            end = self._at + len(data)
+            if self._view[self._at:end] == data:
+                self._at = end
+                return len(data)
+            start = self._expected.rfind(b"\n", 0, self._at) + 1
+            self._lines = self._expected[:start].splitlines(True)
+            self._partial = self._expected[start:self._at]
+        lines = (self._partial + bytes(data)).splitlines(True)
+        self._partial = lines.pop() if lines and not lines[-1].endswith(b"\n") else b""
+        self._lines.extend(lines)
+        return len(data)
+
+    def flush(self) -> None:
+        """Nothing is buffered."""
+
+    def equal(self) -> bool:
+        """Whether what was written holds the same lines as `expected` (in any order, repeated or not)."""
+        if self._lines is None:
+            return self._at == len(self._expected)
+        if self._partial:
+            self._lines.append(self._partial)
+        at = 0
+        for line in sorted(set(self._lines)):
+            end = at + len(line)
+            if self._view[at:end] != line:
+                return False
+            at = end
+        return at == len(self._expected)
+
+
+def _jsonld_written(term: str) -> dict[str, str]:
+    """`_jsonld_value` of a term in N-Triples without escapes."""
+    if term[0] == "<":
+        if term.startswith("<<"):
+            return _jsonld_value(next(iter(ox.parse(f"<x:s> <x:p> {term} .", format=ox.RdfFormat.N_TRIPLES))).object)
+        return {"@id": term[1:-1]}
+    if term[0] == "_":
+        return {"@id": term}
+    end = term.rindex('"')
+    lexical, suffix = term[1:end], term[end + 1:]
+    if not suffix:
+        return {"@value": lexical}
+    if suffix[0] == "^":
+        return {"@type": suffix[3:-1], "@value": lexical}
+    language, _, direction = suffix[1:].partition("--")
+    if direction:
+        return {"@language": language, "@direction": direction, "@value": lexical}
+    return {"@language": language, "@value": lexical}
+
+
+def _jsonld_id(term: ox.NamedNode | ox.BlankNode) -> str:
+    return term.value if isinstance(term, ox.NamedNode) else f"_:{term.value}"
+
+
+def _jsonld_value(term: object) -> dict[str, str]:
+    if isinstance(term, (ox.NamedNode, ox.BlankNode)):
+        return {"@id": _jsonld_id(term)}
+    if not isinstance(term, ox.Literal):
+        raise ChronicleError(f"JSON-LD cannot hold the RDF 1.2 triple term {term}: use Turtle or N-Triples")
+    if term.direction:
+        return {"@language": term.language, "@direction": term.direction.value, "@value": term.value}
+    if term.language:
+        return {"@language": term.language, "@value": term.value}
+    if term.datatype.value == _XSD_STRING:
+        return {"@value": term.value}
+    return {"@type": term.datatype.value, "@value": term.value}
+
+
 def _at_most(items: Iterable[object], limit: int | None) -> Iterator[object]:
     for count, item in enumerate(items, start=1):
         if limit is not None and count > limit:
@@ -331,18 +488,6 @@ def _at_most(items: Iterable[object], limit: int | None) -> Iterator[object]:
                 f"the result has more than {limit} rows or triples (the row limit here): "
                 "add LIMIT and OFFSET to the query to page through it")
         yield item
-
-
-def parse_statements(data: bytes, fmt: RdfFormat, name: str) -> set[str]:
-    """Parse serialized RDF strictly into a set of N-Triples statements (graph names dropped)."""
-    try:
-        return {_statement(q.triple) for q in ox.parse(data, format=_OX_FORMATS[fmt.name])}
-    except SyntaxError as error:
-        raise _syntax_error(Path(name), error) from None
-
-
-def _statement(triple: ox.Triple) -> str:
-    return f"{triple.subject} {triple.predicate} {triple.object} ."
 
 
 def parse_rdflib(files: list[tuple[Path, str]]) -> rdflib.Graph:
