@@ -261,13 +261,14 @@ class LiveServer:
         return self.process.stderr.read() if self.process.poll() is not None else ""
 
 
-def start_server(root: Path, *options: object) -> LiveServer:
-    """Start `chronicle --root ROOT serve --port 0 OPTIONS...` and wait until it prints its URL."""
+def start_server(root: Path, *options: object, env: dict[str, str] | None = None) -> LiveServer:
+    """Start `chronicle --root ROOT serve --port 0 OPTIONS...` (with `env` added to the environment) and wait
+    until it prints its URL."""
     process = subprocess.Popen(
         [sys.executable, "-m", "chronicle_kg", "--root", str(root), "serve", "--port", "0",
          *(str(o) for o in options)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={k: v for k, v in os.environ.items() if k != "CHRONICLE_ROOT"},
+        env={**{k: v for k, v in os.environ.items() if k != "CHRONICLE_ROOT"}, **(env or {})},
     )
     line = process.stdout.readline()
     if not line.startswith("serving "):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import concurrent.futures
 import http.client
 import json
+import signal
 import time
 import urllib.parse
 import urllib.request
@@ -453,3 +454,12 @@ def test_one_kept_alive_connection_answers_many_requests_without_stalls(live):
     connection.close()
     # Status line and headers written apart from the body wait for the client's delayed ACK (40 ms) each time.
     assert sorted(elapsed)[len(elapsed) // 2] < 0.03, elapsed
+
+
+def test_sigterm_stops_the_server_and_removes_its_temporary_store(repo_root, tmp_path):
+    server = start_server(repo_root, "--workers", 1, env={"TMPDIR": str(tmp_path)})
+    assert [p.name[:16] for p in tmp_path.iterdir()] == ["chronicle-serve-"]  # the store and dumps it serves
+    assert fetch(f"{server.url}/queries/scorecard.json?system=internlm-20b")[0] == 200
+    server.process.send_signal(signal.SIGTERM)
+    assert server.process.wait(timeout=30) == 0
+    assert list(tmp_path.iterdir()) == []

@@ -276,12 +276,33 @@ class _Handler(BaseHTTPRequestHandler):
         sys.stderr.write(f"{self.client_address[0]} {format % args}\n")
 
 
+class _Stopped(Exception):
+    """SIGTERM arrived: stop serving as Ctrl-C does, removing the temporary store."""
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise _Stopped
+
+
+class _HTTPServer(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 128  # connections waiting to be accepted; the default 5 resets clients under load
+
+
 def serve(project: Project, options: ServeOptions, store: str = "memory") -> None:
-    """Build, start the workers, and serve until interrupted; prints the URL once it is listening."""
+    """Build, start the workers, and serve until interrupted (Ctrl-C or SIGTERM); prints the URL once it is
+    listening. The temporary store and dumps are removed on the way out."""
+    signal.signal(signal.SIGTERM, _stop)
+    try:
+        _serve(project, options, store)
+    except (KeyboardInterrupt, _Stopped):
+        pass
+
+
+def _serve(project: Project, options: ServeOptions, store: str) -> None:
     with tempfile.TemporaryDirectory(prefix="chronicle-serve-") as directory:
         prepared = prepare(project, store, Path(directory), options.validate)
-        httpd = ThreadingHTTPServer((options.host, options.port), _Handler)
-        httpd.daemon_threads = True
+        httpd = _HTTPServer((options.host, options.port), _Handler)
         host, port = httpd.server_address[:2]
         config = SiteConfig(f"http://{host}:{port}", options.max_rows)
         pool = WorkerPool(options.workers, (str(project.root), str(prepared.store_path), str(prepared.dumps),
@@ -294,8 +315,6 @@ def serve(project: Project, options: ServeOptions, store: str = "memory") -> Non
               flush=True)
         try:
             httpd.serve_forever()
-        except KeyboardInterrupt:
-            pass
         finally:
             httpd.server_close()
             pool.close()
