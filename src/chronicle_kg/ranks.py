@@ -17,7 +17,7 @@ from pathlib import Path
 import rdflib
 
 from .iris import CK, RANKS_GRAPH
-from .sparqltext import first_group_brace
+from .sparqltext import at_group_start
 from .store import Store, Term, values_clause
 
 RANK_PROPERTIES = {"all": rdflib.URIRef(CK + "leaderboardRank"),
@@ -77,6 +77,5 @@ def _select(store: Store, name: str, variable: str = "", terms: set[Term] | None
     """The rows of internal query `name`, with ?variable restricted to `terms` when given."""
     text = (_QUERIES / f"{name}.rq").read_text(encoding="utf-8")
     if terms is not None:
-        at = first_group_brace(text) + 1
-        text = f"{text[:at]}\n{values_clause(variable, sorted(terms))}{text[at:]}"
+        text = at_group_start(text, values_clause(variable, sorted(terms)))
     return store.select(text)[0]

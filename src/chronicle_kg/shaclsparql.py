@@ -27,7 +27,7 @@ from rdflib.plugins.sparql.algebra import translateGroupGraphPattern, translateP
 from rdflib.plugins.sparql.parserutils import CompValue
 
 from .errors import ChronicleError
-from .sparqltext import first_group_brace, tokens
+from .sparqltext import at_group_start, tokens
 from .store import sparql_term, values_clause
 
 _TEMPLATES = Path(__file__).resolve().parent / "sparql" / "shacl"
@@ -73,11 +73,10 @@ class Check:
         """The check over every focus node of the shape, or only over `focus`."""
         targets = _template("targets")
         restrict = "" if focus is None else values_clause("this", focus)
-        at = first_group_brace(targets) + 1
         classes = values_clause("targetClass", map(rdflib.URIRef, self.target_classes))
-        targets = f"{targets[:at]}\n{classes}{restrict}{targets[at:]}"
-        at = first_group_brace(self.select) + 1  # the focus nodes again first: the engine starts from them
-        return f"{self.select[:at]}\n{restrict}{{ {targets} }}\n{self.select[at:]}"
+        targets = at_group_start(targets, classes + restrict)
+        # the focus nodes again first: the engine starts from them
+        return at_group_start(self.select, f"{restrict}{{ {targets} }}\n")
 
 
 def compile_shapes(shapes: rdflib.Graph) -> list[Check]:
@@ -232,9 +231,7 @@ def _with_prefixes(text: str, prefixes: dict[str, str]) -> str:
 
 
 def _with_values(text: str, bindings: dict[str, rdflib.term.Node]) -> str:
-    at = first_group_brace(text) + 1
-    block = "".join(values_clause(name, [term]) for name, term in sorted(bindings.items()))
-    return f"{text[:at]}\n{block}{text[at:]}"
+    return at_group_start(text, "".join(values_clause(name, [term]) for name, term in sorted(bindings.items())))
 
 
 def _template(name: str) -> str:
@@ -247,8 +244,7 @@ def _template(name: str) -> str:
 def reaching_query(steps: tuple[Step, ...], nodes: Iterable[rdflib.term.Node]) -> str:
     """The focus nodes from which `steps` lead to one of `nodes`."""
     text = _template("reaching").replace("$PATH", "/".join(_step_path(step) for step in steps))
-    at = first_group_brace(text) + 1
-    return f"{text[:at]}\n{values_clause('node', nodes)}{text[at:]}"
+    return at_group_start(text, values_clause("node", nodes))
 
 
 def _step_path(step: Step) -> str:

@@ -79,6 +79,16 @@ def first_group_brace(text: str) -> int:
     raise QueryError("the query has no WHERE group to bind parameters in")
 
 
+def at_group_start(text: str, clause: str) -> str:
+    r"""`text` with `clause` (such as a VALUES block) on a new line at the start of its WHERE group.
+
+    >>> at_group_start("SELECT * WHERE { ?s ?p ?o }", "VALUES ?s { <x:a> }\n")
+    'SELECT * WHERE {\nVALUES ?s { <x:a> }\n ?s ?p ?o }'
+    """
+    at = first_group_brace(text) + 1
+    return f"{text[:at]}\n{clause}{text[at:]}"
+
+
 def subselect_groups(text: str, names: list[str]) -> list[tuple[int, list[str]]]:
     """Where a sub-select may bind some of the outer query's variables `names` itself: for each sub-select
     (outermost first) that projects them as plain variables, as every enclosing sub-select does, and that
