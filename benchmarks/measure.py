@@ -7,7 +7,7 @@ in MB (the process's maximum resident set), and for the validators the set of re
 
 - chronicle: what `chronicle build` does (load, validate, dump) and every canned query through the API,
   plus one incremental re-validation after a data set changes;
-- oxigraph: raw pyoxigraph, the engine's own limit: bulk parse, the same query texts, a dump;
+- oxigraph: raw pyoxigraph, the engine's own limit: bulk parse, the query texts the API sends, a dump;
 - rdflib: what a Python user would write: rdflib's default memory store, plain pySHACL, rdflib's SPARQL;
 - queries: load, then every canned query through the API (`--arguments` for a graph other than a synthetic one).
 """
@@ -23,11 +23,11 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from chronicle_kg import Chronicle
-from chronicle_kg.catalogue import catalogue
+from chronicle_kg.catalogue import CannedQuery, catalogue
 from chronicle_kg.export import write_dumps
 from chronicle_kg.iris import RANKS_GRAPH
 from chronicle_kg.load import load_project, reload_data_set
@@ -69,14 +69,31 @@ def _peak_mb() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
-def _arguments(query, arguments: dict[str, str]) -> dict[str, str]:
-    return {p.name: arguments[p.name] for p in query.parameters if p.required}
+# Runs measured beside each canned query's defaults: the whole leaderboard, not only its first 100 places.
+VARIANTS = {"leaderboard": ("leaderboard top=0", {"top": "0"})}
+
+
+def _runs(queries, arguments: dict[str, str]) -> Iterator[tuple[str, CannedQuery, dict[str, str]]]:
+    """(name, query, its arguments) of each run: every canned query with its required `arguments`, plus
+    the VARIANTS."""
+    for query in queries:
+        required = {p.name: arguments[p.name] for p in query.parameters if p.required}
+        yield query.name, query, required
+        if query.name in VARIANTS:
+            name, extra = VARIANTS[query.name]
+            yield name, query, {**required, **extra}
+
+
+def _raw_texts(root: Path, arguments: dict[str, str], *, into_sub_selects: bool) -> dict[str, str]:
+    """Each run's query text with its arguments bound, as the API would send it to an engine."""
+    return {name: with_values(query.text, bind_arguments(query, given), into_sub_selects=into_sub_selects)
+            for name, query, given in _runs(catalogue(root / "queries"), arguments)}
 
 
 def _query_medians(chronicle: Chronicle, repeat: int, arguments: dict[str, str]) -> dict[str, float]:
-    """Each canned query's median milliseconds through the Python API."""
-    return {q.name: _median_ms(lambda q=q: chronicle.query(q.name, **_arguments(q, arguments)), repeat)
-            for q in chronicle.queries()}
+    """Each run's median milliseconds through the Python API."""
+    return {name: _median_ms(lambda q=query, a=given: chronicle.query(q.name, **a), repeat)
+            for name, query, given in _runs(chronicle.queries(), arguments)}
 
 
 def _keys(results) -> list[list[str]]:
@@ -145,11 +162,8 @@ def measure_oxigraph(root: Path, repeat: int, arguments: dict[str, str]) -> dict
     parse_s, _ = _timed(parse)
     store.load(_derived_ranks(project), format=ox.RdfFormat.N_TRIPLES, to_graph=ox.NamedNode(RANKS_GRAPH))
     dump_s, _ = _timed(lambda: store.dump(io.BytesIO(), format=ox.RdfFormat.N_QUADS))
-    queries = {}
-    for query in catalogue(project.root / "queries"):
-        text = with_values(query.text, bind_arguments(query, _arguments(query, arguments)))
-        queries[query.name] = _median_ms(
-            lambda text=text: list(store.query(text, use_default_graph_as_union=True)), repeat)
+    queries = {name: _median_ms(lambda text=text: list(store.query(text, use_default_graph_as_union=True)), repeat)
+               for name, text in _raw_texts(project.root, arguments, into_sub_selects=True).items()}
     return {"parse_s": parse_s, "dump_s": dump_s, "queries_ms": queries, "peak_mb": _peak_mb()}
 
 
@@ -183,13 +197,12 @@ def measure_rdflib(root: Path, repeat: int, limit: int) -> dict:
     dump_s, _ = _timed(lambda: graph.serialize(format="nt"))
     graph.parse(data=_derived_ranks(project), format="nt")
     queries = {}
-    for query in catalogue(project.root / "queries"):
-        text = with_values(query.text, bind_arguments(query, _arguments(query, ARGUMENTS)))
+    for name, text in _raw_texts(project.root, ARGUMENTS, into_sub_selects=False).items():
         signal.alarm(max(1, limit // 20))
         try:
-            queries[query.name] = _median_ms(lambda text=text: list(graph.query(text)), max(1, repeat // 3))
+            queries[name] = _median_ms(lambda text=text: list(graph.query(text)), max(1, repeat // 3))
         except OverTime:
-            queries[query.name] = None
+            queries[name] = None
         finally:
             signal.alarm(0)
     return {"parse_s": parse_s, "validate_s": validate_s, "dump_s": dump_s, "cpu_s": dict(CPU_SECONDS),

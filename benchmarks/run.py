@@ -340,9 +340,11 @@ def _corpus_markdown(corpus: dict | None) -> list[str]:
              f"| build, peak MB | {build['peak_mb']} | {o.get('peak_mb')} | {_ratio(build['peak_mb'], o.get('peak_mb'))} "
              f"| < {TARGETS['corpus_build_mb']} |"]
     arguments = corpus["arguments"]
-    for name, target in (("scorecard", TARGETS["scorecard_ms"]), ("leaderboard", TARGETS["leaderboard_ms"])):
+    for name, shown, target in (("scorecard", "scorecard", TARGETS["scorecard_ms"]),
+                                ("leaderboard", "leaderboard, first 100 places (the default)", TARGETS["leaderboard_ms"]),
+                                ("leaderboard top=0", "leaderboard, every place (top=0)", TARGETS["leaderboard_ms"])):
         mine, raw = c.get("queries_ms", {}).get(name), o.get("queries_ms", {}).get(name)
-        lines.append(f"| {name} ({arguments['system' if name == 'scorecard' else 'benchmark']}), median ms | {mine} | "
+        lines.append(f"| {shown} ({arguments['system' if name == 'scorecard' else 'benchmark']}), median ms | {mine} | "
                      f"{raw} | {_ratio(mine, raw)} | < {target} |")
     if "skipped" in server or "error" in server:
         lines.append(f"| HTTP server | {server.get('skipped') or server.get('error')} | | | |")
@@ -370,8 +372,9 @@ def _targets(report: dict) -> list[str]:
         c, r = s["chronicle"], s["rdflib"]
         q = c.get("queries_ms", {})
         out.append(f"{s['size']}: scorecard {q.get('scorecard')} ms (target < {TARGETS['scorecard_ms']}), "
-                   f"leaderboard {q.get('leaderboard')} ms (target < {TARGETS['leaderboard_ms']}, "
-                   f"{s['systems']} systems, benchmark b0)")
+                   f"leaderboard {q.get('leaderboard')} ms for the first 100 places, the default (target < "
+                   f"{TARGETS['leaderboard_ms']}), {q.get('leaderboard top=0')} ms for every place (benchmark b0, "
+                   f"the most ranked of {s['systems']} systems)")
         if "validate_s" in r:
             out.append(f"{s['size']}: validation {_ratio(r['validate_s'], c.get('validate_s'))} faster than plain "
                        f"pySHACL on rdflib (target at 100k: {TARGETS['speedup_100k']}x)")

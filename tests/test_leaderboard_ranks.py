@@ -22,13 +22,17 @@ PAIRWISE = read_query(Path(__file__).parent / "fixtures" / "queries" / "leaderbo
 
 
 def _boards(chronicle: Chronicle) -> dict[tuple[str, str], list[dict[str, object]]]:
-    """Every benchmark's leaderboard in both scopes, checked against the every-pair ranking."""
+    """Every benchmark's whole leaderboard (top=0) in both scopes, checked against the every-pair ranking,
+    and its first places (top=N) checked against the whole board's rows ranked N or better."""
     boards = {}
     for row in chronicle.sparql(internal_query("benchmarks-of")).records():
         for scope in ("false", "true"):
             arguments = {"benchmark": row["benchmark"], "reproduced_only": scope}
-            materialized = chronicle.query("leaderboard", **arguments).records()
+            materialized = chronicle.query("leaderboard", **arguments, top="0").records()
             assert materialized == run_query(chronicle.store, PAIRWISE, arguments).records(), arguments
+            for top in (1, 5):
+                assert chronicle.query("leaderboard", **arguments, top=str(top)).records() == \
+                    [r for r in materialized if r["rank"] <= top], (arguments, top)
             boards[row["benchmark"], scope] = materialized
     return boards
 
@@ -48,6 +52,10 @@ def test_ranks_equal_the_every_pair_ranking_on_a_synthetic_graph(synthetic_graph
     assert any(rows for (benchmark, scope), rows in boards.items() if scope == "true"), "no reproduced board"
     assert any(rows and benchmark.endswith("/b9") for (benchmark, _), rows in boards.items()), \
         "no lower-is-better board"
+    assert any(len(rows) > 100 for rows in boards.values()), "no board longer than the default top 100"
+    largest = max(boards.items(), key=lambda item: len(item[1]))
+    default = chronicle.query("leaderboard", benchmark=largest[0][0], reproduced_only=largest[0][1]).records()
+    assert default == [r for r in largest[1] if r["rank"] <= 100]
 
 
 def test_ranks_equal_the_every_pair_ranking_on_the_repository_data(repo_root):

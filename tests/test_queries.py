@@ -703,6 +703,18 @@ def test_cli_leaderboard_on_another_root_defaults_to_all_claims(extended_root):
                                                             ("3", "test-small")]
 
 
+@pytest.mark.parametrize(("top", "expected"), [
+    ("1", [(1, "internlm-20b"), (1, "test-model")]),  # both systems tied at place 1
+    ("2", [(1, "internlm-20b"), (1, "test-model")]),  # nobody is at place 2
+    ("3", [(1, "internlm-20b"), (1, "test-model"), (3, "test-small")]),
+    ("0", [(1, "internlm-20b"), (1, "test-model"), (3, "test-small")]),
+])
+def test_leaderboard_top_shows_places_up_to_n_with_ties(extended, top, expected):
+    rows = extended.query("leaderboard", benchmark="hellaswag", top=top).records()
+
+    assert [(r["rank"], r["systemLabel"]) for r in rows] == expected
+
+
 # ---------------------------------------------------------------------------------------------------
 # Milestones with more records (the extended copy)
 
@@ -863,6 +875,12 @@ def test_missing_required_parameter_is_named():
 def test_date_that_is_not_a_date_is_refused():
     assert_refused(cli("--root", REPO, "query", "evidence-as-of", "--param", "milestone=internlm-math",
                        "--param", "date=2025-13-01"), "parameter date", "is not a date")
+
+
+@pytest.mark.parametrize("value", ["-1", "ten", "2.5"])
+def test_leaderboard_top_that_is_not_a_count_is_refused(value):
+    assert_refused(cli("--root", REPO, "query", "leaderboard", "--param", "benchmark=arc-ai2",
+                       "--param", f"top={value}"), "parameter top", "is not a count")
 
 
 def test_unknown_system_slug_suggests_the_closest_slugs():

@@ -341,6 +341,19 @@ def test_html_pages_render_with_security_headers(live, path, expected):
     assert "cdn" not in body.decode().lower() and "<script" not in body.decode()
 
 
+def test_benchmark_page_shows_the_first_places_and_links_to_every_place(live):
+    pages = {}
+    for query in ("?top=1&reproduced_only=false", "", "?top=0"):
+        status, _, body = fetch(f"{live.url}/doc/id/benchmark/arc-ai2.html{query}")
+        assert status == 200 and body.decode().count("<tr><td>1</td>") == 1, query  # one system is ranked
+        pages[query] = body.decode()
+    link = '<a href="?top=0&amp;reproduced_only=false">Show every place</a>'
+    assert f"Places 1 to 1 of the board. {link}" in pages["?top=1&reproduced_only=false"]
+    assert "Show every place" not in pages[""] + pages["?top=0"]  # 1 row is under the default 100
+    status, _, body = fetch(f"{live.url}/doc/id/benchmark/arc-ai2.html?top=-1")
+    assert status == 400 and "parameter top" in body.decode() and "is not a count" in body.decode()
+
+
 def test_pages_escape_data_and_link_only_http_iris(live):
     status, _, body = fetch(f"{live.url}/doc/id/org/hostile-lab.html")
     text = body.decode()

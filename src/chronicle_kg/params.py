@@ -25,7 +25,7 @@ from .errors import ChronicleError, ParameterError
 from .iris import ENTITY_KINDS, SCHEMES, VOCAB, check_slug, entity_iri
 from .store import Term, checked_iri
 
-SCALAR_TYPES = ("string", "date", "integer", "decimal", "boolean")
+SCALAR_TYPES = ("string", "date", "integer", "count", "decimal", "boolean")
 _NOTATION = re.compile(r"^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$")
 
 
@@ -87,6 +87,12 @@ def _integer(text: str) -> Term:
     return rdflib.Literal(str(int(text)), datatype=XSD.integer)
 
 
+def _count(text: str) -> Term:
+    if not re.fullmatch(r"\+?\d+", text.strip()):
+        raise ParameterError(f"{text!r} is not a count: a whole number, 0 or more, e.g. 10")
+    return _integer(text)
+
+
 def _decimal(text: str) -> Term:
     try:
         value = Decimal(text.strip())
@@ -104,4 +110,4 @@ def _boolean(text: str) -> Term:
     return rdflib.Literal("true" if lowered in ("true", "yes", "1") else "false", datatype=XSD.boolean)
 
 
-_SCALARS = {"string": _string, "date": _date, "integer": _integer, "decimal": _decimal, "boolean": _boolean}
+_SCALARS = {"string": _string, "date": _date, "integer": _integer, "count": _count, "decimal": _decimal, "boolean": _boolean}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import urllib.parse
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
@@ -297,14 +298,17 @@ class Site:
         return self._html(query_html(self.graph, canned, arguments, sparql, result, error, api_link),
                           400 if error else 200)
 
-    def _arguments(self, request: Request, canned: CannedQuery, prefix: str = "") -> dict[str, str]:
-        """The canned query's arguments from the query string (`prefix` + name; empty means not given)."""
+    def _arguments(self, request: Request, canned: CannedQuery, prefix: str = "",
+                   fixed: Mapping[str, str] | None = None) -> dict[str, str]:
+        """The canned query's arguments from the query string (`prefix` + name; empty means not given),
+        with `fixed` ones (the page's own, from its path) in place of any the query string gives."""
         arguments = {}
         for key, values in request.query.items():
             if prefix and not key.startswith(prefix) or not prefix and key == "format":
                 continue
             if values[-1] != "":
                 arguments[key.removeprefix(prefix)] = values[-1]
+        arguments.update(fixed or {})
         bind_arguments(canned, arguments)  # unknown or ill-typed parameters are reported before running
         return arguments
 
@@ -345,8 +349,8 @@ class Site:
         if resource.startswith("id/") and kind == "org":
             return self._html(organization_html(self.graph, slug))
         if resource.startswith("id/") and kind == "benchmark":
-            reproduced = request.query.get("reproduced_only", ["false"])[-1]
-            return self._html(benchmark_html(self.graph, slug, reproduced))
+            arguments = self._arguments(request, self.graph.canned("leaderboard"), fixed={"benchmark": slug})
+            return self._html(benchmark_html(self.graph, arguments))
         return self._html(entity_html(self.graph, iri, f"/doc/{resource}"))
 
     def _must_exist(self, iri: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +19,7 @@ from .api import Chronicle
 from .catalogue import CannedQuery
 from .iris import BASE, CK
 from .pages import render_template
-from .query import Result, internal_query, with_values
+from .query import Result, bind_arguments, internal_query, with_values
 from .tables import display
 
 HOME_SECTIONS = (("Organization", "Organizations"), ("Benchmark", "Benchmarks"), ("Milestone", "Milestones"),
@@ -45,15 +46,19 @@ def organization_html(graph: Chronicle, org: str) -> str:
     )
 
 
-def benchmark_html(graph: Chronicle, benchmark: str, reproduced_only: str = "false") -> str:
-    """A benchmark's profile and leaderboard."""
-    profile = graph.query("benchmark", benchmark=benchmark).records()[0]
+def benchmark_html(graph: Chronicle, arguments: Mapping[str, str]) -> str:
+    """A benchmark's profile and leaderboard, with the leaderboard query's `arguments` (benchmark required)."""
+    profile = graph.query("benchmark", benchmark=arguments["benchmark"]).records()[0]
+    bound = bind_arguments(graph.canned("leaderboard"), arguments)
+    others = {name: value for name, value in arguments.items() if name != "benchmark"}
     return page(
         "benchmark.html.j2",
         b=profile,
         alt_names=alt_names(graph, profile["benchmark"]),
-        rows=graph.query("leaderboard", benchmark=benchmark, reproduced_only=reproduced_only).records(),
-        reproduced_only=reproduced_only == "true",
+        rows=graph.query("leaderboard", **arguments).records(),
+        reproduced_only=bound["reproduced_only"].toPython(),
+        top=bound["top"].toPython(),
+        every_place="?" + urllib.parse.urlencode({**others, "top": "0"}),
     )
 
 
