@@ -71,7 +71,7 @@ class Check:
 
     def query(self, focus: Iterable[rdflib.term.Node] | None = None) -> str:
         """The check over every focus node of the shape, or only over `focus`."""
-        targets = _template("targets")
+        targets = _template("targets" if focus is None else "focus-targets")
         restrict = "" if focus is None else values_clause("this", focus)
         classes = values_clause("targetClass", map(rdflib.URIRef, self.target_classes))
         targets = at_group_start(targets, classes + restrict)

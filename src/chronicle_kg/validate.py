@@ -178,6 +178,9 @@ def _affected_focus_nodes(loaded: LoadedGraph, checks: list[Check],
                           changed: list[tuple[Term, Term, Term]]) -> set[Term] | None:
     """The focus nodes whose results may differ after `changed`; None when that may be any node, or when
     so many may that validating everything again is cheaper."""
+    read = _predicates_read(checks)
+    if read is not None:  # a triple no check reads (such as a derived leaderboard rank) changes no result
+        changed = [t for t in changed if str(t[1]) in read]
     focus: set[Term] = {s for s, _, _ in changed}  # a node whose own triples changed (its type, too)
     predicates = {str(p) for _, p, _ in changed}
     for check in checks:
@@ -194,6 +197,23 @@ def _affected_focus_nodes(loaded: LoadedGraph, checks: list[Check],
                 focus |= {row["this"] for row in rows}
     focus = {node for node in focus if isinstance(node, rdflib.URIRef)}
     return None if len(focus) > INCREMENTAL_LIMIT else focus
+
+
+def _predicates_read(checks: list[Check]) -> set[str] | None:
+    """Every predicate some check reads, with the ones targets read (rdf:type, rdfs:subClassOf); None when
+    a check may read any predicate (a variable in a predicate's place)."""
+    read = {str(rdflib.RDF.type), str(rdflib.RDFS.subClassOf)}
+    for check in checks:
+        reads, global_predicates = check.reads()
+        if reads is None or global_predicates is None:
+            return None
+        read |= global_predicates
+        for steps in reads:
+            for wanted, _ in steps:
+                if wanted is None:
+                    return None
+                read |= wanted
+    return read
 
 
 def _report(found: list[_Found], loaded: LoadedGraph) -> Report:
