@@ -105,7 +105,9 @@ def measure_server(root: Path, arguments: dict[str, str], validate: bool = False
     if not _serve_available():
         return {"skipped": "`chronicle serve` is not available in this checkout"}
     port = _free_port()
-    command = [sys.executable, "-m", "chronicle_kg", "--root", str(root), "serve", "--port", str(port)]
+    # --max-rows: the load test lists every system in one answer (30,300 at 5M, over the default limit)
+    command = [sys.executable, "-m", "chronicle_kg", "--root", str(root), "serve", "--port", str(port),
+               "--max-rows", "1000000"]
     started = time.monotonic()
     server = subprocess.Popen(command + ([] if validate else ["--no-validate"]), stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
