@@ -23,7 +23,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from chronicle_kg import Chronicle
@@ -73,7 +73,8 @@ def _peak_mb() -> float:
 VARIANTS = {"leaderboard": ("leaderboard top=0", {"top": "0"})}
 
 
-def _runs(queries, arguments: dict[str, str]) -> Iterator[tuple[str, CannedQuery, dict[str, str]]]:
+def _runs(queries: Iterable[CannedQuery], arguments: dict[str, str]
+          ) -> Iterator[tuple[str, CannedQuery, dict[str, str]]]:
     """(name, query, its arguments) of each run: every canned query with its required `arguments`, plus
     the VARIANTS."""
     for query in queries:
